@@ -1,0 +1,1 @@
+"""The pygame client: app loop, scene manager, scenes, widgets, animation, audio."""

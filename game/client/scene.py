@@ -1,0 +1,164 @@
+"""Scenes and the scene manager: a stack of rooms, the top one gets input.
+
+A scene owns its ``update(dt)`` and ``draw(surface)`` and nothing global. Overlays (paytable,
+dialogs, menus) are scenes pushed on top with ``overlay = True``: the scenes below keep being
+drawn (and, unless ``pauses_below``, updated) while the overlay takes the input.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from .context import AppContext
+
+log = logging.getLogger(__name__)
+
+
+class Scene:
+    """One screen or overlay. Subclasses override what they need."""
+
+    overlay: bool = False  # drawn over the scene below instead of replacing it
+    pauses_below: bool = True  # an overlay stops the scenes below from updating
+    opaque: bool = False  # covers the whole screen itself (e.g. with a snapshot): skip those below
+
+    def __init__(self, app: AppContext) -> None:
+        self.app = app
+
+    @property
+    def manager(self) -> SceneManager:
+        return self.app.scenes
+
+    def on_enter(self) -> None:
+        """Became the top scene (pushed, or uncovered by a pop)."""
+
+    def on_exit(self) -> None:
+        """Stopped being the top scene (popped, or covered by a push)."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to one input event; return True if it was used."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance time by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene. Must not change game state."""
+
+    def wants_autoplay_input(self) -> bool:
+        """True while an automated driver (--autoplay, demo) may press Space here."""
+        return False
+
+
+@dataclass
+class _Transition:
+    duration: float
+    apply: Callable[[], None]
+    elapsed: float = 0.0
+    applied: bool = False
+
+
+class SceneManager:
+    """Owns the stack, routes input to the top scene, fades between screens."""
+
+    FADE_SECONDS = 0.25
+
+    def __init__(self) -> None:
+        self.stack: list[Scene] = []
+        self._transition: _Transition | None = None
+        self._fade: pygame.Surface | None = None
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        if self.top is not None:
+            self.top.on_exit()
+        self.stack.append(scene)
+        scene.on_enter()
+
+    def pop(self) -> Scene | None:
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        scene.on_exit()
+        if self.top is not None:
+            self.top.on_enter()
+        return scene
+
+    def remove(self, scene: Scene) -> None:
+        """Take ``scene`` off the stack wherever it is (an overlay closing itself)."""
+        if scene is self.top:
+            self.pop()
+        elif scene in self.stack:
+            self.stack.remove(scene)
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the whole stack for ``scene`` (switching screens)."""
+        while self.stack:
+            self.pop()
+        self.push(scene)
+
+    def switch(self, scene: Scene, fade: bool = True) -> None:
+        """Replace the stack with a fade out and in; input is ignored while fading."""
+        if not fade or not self.stack:
+            self.replace(scene)
+            return
+        self._transition = _Transition(self.FADE_SECONDS * 2, lambda: self.replace(scene))
+
+    @property
+    def transitioning(self) -> bool:
+        return self._transition is not None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self._transition is not None or self.top is None:
+            return False
+        return self.top.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        if self._transition is not None:
+            t = self._transition
+            t.elapsed += dt
+            if not t.applied and t.elapsed >= t.duration / 2:
+                t.apply()
+                t.applied = True
+            if t.elapsed >= t.duration:
+                self._transition = None
+        for scene in self._updating_scenes():
+            scene.update(dt)
+
+    def _updating_scenes(self) -> list[Scene]:
+        scenes: list[Scene] = []
+        for scene in reversed(self.stack):
+            scenes.append(scene)
+            if not scene.overlay or scene.pauses_below:
+                break
+        return list(reversed(scenes))
+
+    def _visible_scenes(self) -> list[Scene]:
+        start = 0
+        for index in range(len(self.stack) - 1, -1, -1):
+            scene = self.stack[index]
+            if not scene.overlay or scene.opaque:
+                start = index
+                break
+        return self.stack[start:]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self._visible_scenes():
+            scene.draw(surface)
+        if self._transition is not None:
+            t = self._transition
+            half = t.duration / 2
+            alpha = t.elapsed / half if t.elapsed < half else (t.duration - t.elapsed) / half
+            if self._fade is None or self._fade.get_size() != surface.get_size():
+                self._fade = pygame.Surface(surface.get_size())
+                self._fade.fill((0, 0, 0))
+            self._fade.set_alpha(int(255 * max(0.0, min(1.0, alpha))))
+            surface.blit(self._fade, (0, 0))

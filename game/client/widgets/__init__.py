@@ -1,0 +1,1 @@
+"""Widgets shared by every screen: text, buttons, counters, reels, dialogs."""

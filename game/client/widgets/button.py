@@ -1,0 +1,92 @@
+"""A clickable button with hover/pressed looks, a key hint and a disabled state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from .text import blit_text
+
+
+class Button:
+    """Draws from three pre-rendered images (normal, hover, pressed) or a rounded rect.
+
+    ``on_click`` runs on mouse release inside the button; keyboard shortcuts are handled by the
+    scene, which may call ``flash()`` so the button shows the press.
+    """
+
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        label: str,
+        on_click: Callable[[], None],
+        *,
+        font: pygame.font.Font,
+        images: tuple[pygame.Surface, pygame.Surface, pygame.Surface] | None = None,
+        color: tuple[int, int, int] = (255, 240, 210),
+        hint: str = "",
+        hint_font: pygame.font.Font | None = None,
+    ) -> None:
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.on_click = on_click
+        self.font = font
+        self.images = (
+            tuple(pygame.transform.smoothscale(img, self.rect.size) for img in images) if images else None
+        )
+        self.color = color
+        self.hint = hint
+        self.hint_font = hint_font
+        self.enabled = True
+        self.active = False  # toggled look (turbo on, autoplay running)
+        self.hover = False
+        self.pressed = False
+        self._flash = 0.0
+
+    def flash(self) -> None:
+        self._flash = 0.12
+
+    def update(self, dt: float) -> None:
+        if self._flash > 0:
+            self._flash = max(0.0, self._flash - dt)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+            return False
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+            self.pressed = False
+            if self.rect.collidepoint(event.pos):
+                self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        down = self.pressed or self._flash > 0
+        if self.images:
+            image = self.images[2] if down or self.active else self.images[1] if self.hover else self.images[0]
+            surface.blit(image, self.rect)
+        else:
+            base = (70, 40, 90) if not self.active else (150, 70, 20)
+            if self.hover:
+                base = tuple(min(255, c + 30) for c in base)
+            if down:
+                base = tuple(max(0, c - 30) for c in base)
+            pygame.draw.rect(surface, base, self.rect, border_radius=12)
+            pygame.draw.rect(surface, (230, 180, 80), self.rect, width=2, border_radius=12)
+        color = self.color if self.enabled else (120, 110, 110)
+        if self.label:
+            blit_text(surface, self.font, self.label, color, center=self.rect.center, outline=(20, 10, 20))
+        if self.hint and self.hint_font is not None:
+            blit_text(surface, self.hint_font, self.hint, (200, 190, 170),
+                      center=(self.rect.centerx, self.rect.bottom + 10))
+        if not self.enabled:
+            shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 110))
+            surface.blit(shade, self.rect)

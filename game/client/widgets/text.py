@@ -1,0 +1,77 @@
+"""Text rendered once and cached, with the outline and shadow a slot screen needs to read well."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+Color = tuple[int, int, int] | tuple[int, int, int, int]
+
+
+@lru_cache(maxsize=2048)
+def render_text(
+    font: pygame.font.Font,
+    text: str,
+    color: Color,
+    outline: Color | None = None,
+    outline_px: int = 2,
+    shadow: bool = False,
+) -> pygame.Surface:
+    """``text`` in ``color`` with an optional outline and drop shadow, as one cached surface.
+
+    Fonts are cached by Resources, so the font object is a stable cache key.
+    """
+    body = font.render(text, True, color)
+    if outline is None and not shadow:
+        return body.convert_alpha() if pygame.display.get_surface() else body
+    pad = outline_px if outline is not None else 0
+    off = 3 if shadow else 0
+    w, h = body.get_size()
+    surface = pygame.Surface((w + 2 * pad + off, h + 2 * pad + off), pygame.SRCALPHA)
+    if shadow:
+        shade = font.render(text, True, (0, 0, 0))
+        shade.set_alpha(140)
+        surface.blit(shade, (pad + off, pad + off))
+    if outline is not None:
+        edge = font.render(text, True, outline)
+        for dx in range(-pad, pad + 1):
+            for dy in range(-pad, pad + 1):
+                if dx * dx + dy * dy <= pad * pad + 1:
+                    surface.blit(edge, (pad + dx, pad + dy))
+    surface.blit(body, (pad, pad))
+    return surface
+
+
+def blit_text(
+    surface: pygame.Surface,
+    font: pygame.font.Font,
+    text: str,
+    color: Color,
+    *,
+    center: tuple[int, int] | None = None,
+    topleft: tuple[int, int] | None = None,
+    midleft: tuple[int, int] | None = None,
+    midright: tuple[int, int] | None = None,
+    outline: Color | None = None,
+    shadow: bool = False,
+) -> pygame.Rect:
+    image = render_text(font, text, color, outline, 2, shadow)
+    rect = image.get_rect()
+    if center is not None:
+        rect.center = center
+    elif midleft is not None:
+        rect.midleft = midleft
+    elif midright is not None:
+        rect.midright = midright
+    elif topleft is not None:
+        rect.topleft = topleft
+    return surface.blit(image, rect)
+
+
+def fit_font_size(font_for_size, text: str, max_width: int, start: int, minimum: int = 10) -> int:
+    """The largest size from ``start`` down at which ``text`` fits ``max_width`` pixels."""
+    size = start
+    while size > minimum and font_for_size(size).size(text)[0] > max_width:
+        size -= 2
+    return size

@@ -1,0 +1,85 @@
+"""The common shape of every game: bets, costs, evaluation, and whole or stepwise rounds."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Generator
+from fractions import Fraction
+from typing import Any
+
+from .errors import InvalidBet
+from .money import cents_of
+from .rng import check_seed, new_seed, round_rng
+from .round import Decision, RoundContext, RoundPlay, RoundResult, Strategy, random_strategy
+from .wins import Evaluation
+
+# The default strategy draws from its own generator, seeded from the round seed, so that
+# strategy choices never shift the round's own random numbers.
+_STRATEGY_SALT = 0x5EED_DEC1_5104_0000
+
+
+class Game(ABC):
+    """A slot game. Subclasses load their data and write ``round_steps``."""
+
+    id: str
+    title: str
+    bets: tuple[int, ...]
+    default_bet: int
+    lines: tuple[tuple[int, ...], ...] = ()
+    buy_price_x: Fraction | None = None  # price of the buy feature, as a multiple of the bet
+    cap: Fraction | None = None  # max win per round, as a multiple of the bet
+
+    def check_bet(self, bet: int) -> int:
+        if bet not in self.bets:
+            raise InvalidBet(f"{self.id}: {bet} cents is not on the bet ladder {list(self.bets)}")
+        return bet
+
+    def cost(self, bet: int, buy: bool = False) -> int:
+        """What the round debits: the bet, or the buy price at that bet."""
+        if not buy:
+            return bet
+        if self.buy_price_x is None:
+            raise InvalidBet(f"{self.id} has no buy feature")
+        return cents_of(self.buy_price_x, bet)
+
+    @abstractmethod
+    def evaluate(self, window: list[list[str]]) -> Evaluation:
+        """Base-game pays of one window, features off."""
+
+    @abstractmethod
+    def round_steps(self, ctx: RoundContext) -> Generator[Decision, Any, None]:
+        """The round's rules: draw from ctx.rng, emit events, award wins, yield decisions."""
+
+    def start(
+        self,
+        bet: int,
+        seed: int | None = None,
+        *,
+        buy: bool = False,
+        state: dict[str, Any] | None = None,
+        decisions: tuple[Any, ...] | list[Any] = (),
+    ) -> RoundPlay:
+        """Begin a round that may stop at decisions; recorded ``decisions`` are replayed."""
+        self.check_bet(bet)
+        self.cost(bet, buy)
+        seed = new_seed() if seed is None else check_seed(seed)
+        return RoundPlay(self, bet, seed, buy=buy, state=state, decisions=decisions, rng=round_rng(seed))
+
+    def play(
+        self,
+        bet: int,
+        seed: int | None = None,
+        *,
+        buy: bool = False,
+        state: dict[str, Any] | None = None,
+        decisions: tuple[Any, ...] | list[Any] = (),
+        strategy: Strategy = random_strategy,
+    ) -> RoundResult:
+        """One whole round; decisions not given are taken by ``strategy``."""
+        play = self.start(bet, seed, buy=buy, state=state, decisions=decisions)
+        if play.pending is not None:
+            chooser = random.Random(play.seed ^ _STRATEGY_SALT)
+            while play.pending is not None:
+                play.decide(strategy(play.pending, chooser))
+        return play.result

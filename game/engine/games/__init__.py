@@ -1,0 +1,1 @@
+"""The games, each in its own package with its data file."""

@@ -1,0 +1,218 @@
+"""Halloween Vacation's rules (GAMES.md section 2), on data from ``data.json``."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ...data import Reader, load_json
+from ...errors import DataError
+from ...game import Game
+from ...lines import LineEvaluator, scatter_win
+from ...money import multiplier_text, parse_multiplier
+from ...reels import ReelSet
+from ...round import Decision, RoundContext
+from ...wins import Evaluation, Win
+
+DATA_FILE = Path(__file__).with_name("data.json")
+
+
+def _wins_event(wins: list[Win]) -> list[dict]:
+    return [win.to_event() for win in wins]
+
+
+class HalloweenVacation(Game):
+    id = "halloween_vacation"
+
+    def __init__(self, data_file: Path = DATA_FILE) -> None:
+        source = str(data_file)
+        doc = Reader(source, load_json(data_file))
+        self.title = doc.child("title").text()
+        self.reel_count = doc.child("reels").integer(1, 9)
+        self.rows = doc.child("rows").integer(1, 9)
+        self.symbols = tuple(item.text() for item in doc.child("symbols").items())
+        known = set(self.symbols)
+
+        def symbol(reader: Reader) -> str:
+            name = reader.text()
+            if name not in known:
+                raise reader.fail(f"unknown symbol {name!r} (symbols: {', '.join(self.symbols)})")
+            return name
+
+        self.wild = symbol(doc.child("wild"))
+        self.scatter = symbol(doc.child("scatter"))
+
+        pays: dict[str, dict[int, Fraction]] = {}
+        pays_doc = doc.child("pays")
+        for name in pays_doc.fields():
+            entry = pays_doc.child(name)
+            symbol(Reader(source, name, f"{entry.where} (symbol)"))
+            pays[name] = {
+                int(count): entry.child(count).convert(parse_multiplier, "a pay figure")
+                for count in entry.fields()
+            }
+            for count in pays[name]:
+                if not 1 <= count <= self.reel_count:
+                    raise entry.fail(f"count {count} is not between 1 and {self.reel_count}")
+        self.pays = pays
+        scatter_doc = doc.child("scatter_pays")
+        self.scatter_pays = {
+            int(count): scatter_doc.child(count).convert(parse_multiplier, "a pay figure")
+            for count in scatter_doc.fields()
+        }
+        self.scatter_trigger = doc.child("scatter_trigger").integer(1, self.reel_count * self.rows)
+
+        self.lines = tuple(
+            tuple(row.integer(0, self.rows - 1) for row in line.items()) for line in doc.child("lines").items()
+        )
+        for index, line in enumerate(self.lines):
+            if len(line) != self.reel_count:
+                raise doc.child("lines").child(index).fail(f"a line names one row per reel ({self.reel_count})")
+        if len(set(self.lines)) != len(self.lines):
+            raise doc.child("lines").fail("two lines have the same shape")
+
+        free = doc.child("free_game")
+        self.free_spins = free.child("spins").integer(1)
+        self.sticky_reels = frozenset(r.integer(0, self.reel_count - 1) for r in free.child("sticky_reels").items())
+        self.expanding_reel = free.child("expanding_reel").integer(0, self.reel_count - 1)
+        self.expanding_multipliers = tuple(m.integer(1) for m in free.child("expanding_multipliers").items())
+
+        bet = doc.child("bet")
+        self.bet_credits = bet.child("credits").integer(1)
+        self.bet_values = tuple(v.integer(1) for v in bet.child("values").items())
+        self.bet_levels = tuple(v.integer(1) for v in bet.child("levels").items())
+        self.bets = tuple(sorted({v * lv * self.bet_credits for v in self.bet_values for lv in self.bet_levels}))
+        self.default_bet = bet.child("default").integer()
+        if self.default_bet not in self.bets:
+            raise bet.child("default").fail(f"{self.default_bet} is not on the bet ladder")
+
+        strips = doc.child("strips")
+        self.base_reels = ReelSet.read(strips.child("base"), self.rows, known)
+        self.free_reels = ReelSet.read(strips.child("free"), self.rows, known)
+        self.free_reels_expanding = self.free_reels.with_reel(
+            self.expanding_reel, strips.child("free_expanding_reel"), known
+        )
+        self._check_reel_rules(strips)
+        self.evaluator = LineEvaluator(self.lines, pays, self.wild, frozenset({self.scatter}))
+
+    def _check_reel_rules(self, strips: Reader) -> None:
+        """The rule text says where wilds and scatters may land; the strips must agree."""
+        wild_base = {i for i, strip in enumerate(self.base_reels.strips) if self.wild in strip}
+        if wild_base - {2, 3, 4}:
+            raise strips.child("base").fail("wilds may land only on reels 3, 4 and 5 in the base game")
+        for name, reels in (("free", self.free_reels), ("free_expanding_reel", self.free_reels_expanding)):
+            if any(self.scatter in strip for strip in reels.strips):
+                raise strips.child(name).fail("scatters do not appear in the free game")
+        wild_free = {i for i, strip in enumerate(self.free_reels.strips) if self.wild in strip}
+        if wild_free - {1, 2, 3}:
+            raise strips.child("free").fail("wilds may land only on reels 2, 3 and 4 in the free game")
+        if self.wild in self.free_reels_expanding.strips[self.expanding_reel]:
+            raise strips.child("free_expanding_reel").fail("no wild may land on reel 3 while an Expanding Wild stands")
+
+    # -- public API -------------------------------------------------------------------------
+
+    def bet_breakdown(self, bet: int) -> tuple[int, int]:
+        """(value in cents, level) for a bet on the ladder: the largest value that makes it."""
+        for value in sorted(self.bet_values, reverse=True):
+            level, rest = divmod(bet, value * self.bet_credits)
+            if rest == 0 and level in self.bet_levels:
+                return value, level
+        raise DataError(f"{bet} is not Value x Level x {self.bet_credits}")
+
+    def evaluate(self, window: list[list[str]]) -> Evaluation:
+        wins = self.evaluator.evaluate(window)
+        scatter = scatter_win(window, self.scatter, self.scatter_pays)
+        if scatter is not None:
+            wins.append(scatter)
+        return Evaluation.of(wins)
+
+    # -- the round --------------------------------------------------------------------------
+
+    def round_steps(self, ctx: RoundContext) -> Generator[Decision, Any, None]:
+        rng = ctx.rng
+        window, stops = self.base_reels.spin(rng)
+        wins = self.evaluator.evaluate(window)
+        scatter = scatter_win(window, self.scatter, self.scatter_pays)
+        if scatter is not None:
+            wins.append(scatter)
+        spin_x = sum((w.multiplier for w in wins), Fraction(0))
+        ctx.emit({"type": "spin", "mode": "base", "stops": stops, "window": window,
+                  "wins": _wins_event(wins), "x": multiplier_text(spin_x)})
+        ctx.award(spin_x)
+        if scatter is not None and scatter.count >= self.scatter_trigger:
+            ctx.count("free_games")
+            self.free_game(ctx)
+        yield from ()  # no decision in this game: the round runs through in one step
+
+    def free_game(self, ctx: RoundContext) -> None:
+        """The Free Game Feature at the round's bet, played into ``ctx`` (also used for stratified runs)."""
+        rng = ctx.rng
+        wild = self.wild
+        rows = self.rows
+        expanding_reel = self.expanding_reel
+        multipliers = self.expanding_multipliers
+        sticky: set[tuple[int, int]] = set()
+        stage = 0  # 0: no Expanding Wild; n: it shows multipliers[n - 1] this spin
+        spins_total = self.free_spins
+        spin_no = 0
+        feature_x = Fraction(0)
+        ctx.emit({"type": "free_games_start", "spins": spins_total})
+        while spin_no < spins_total:
+            spin_no += 1
+            reels = self.free_reels_expanding if stage else self.free_reels
+            landed, stops = reels.spin(rng)
+            window = [list(column) for column in landed]
+            new_expanding = False
+            if stage:
+                stage += 1
+            elif wild in landed[expanding_reel]:
+                stage = 1
+                new_expanding = True
+                ctx.count("expanding_wilds")
+            new_sticky = [
+                (col, row)
+                for col in self.sticky_reels
+                for row in range(rows)
+                if landed[col][row] == wild and (col, row) not in sticky
+            ]
+            sticky.update(new_sticky)
+            ctx.count("sticky_wilds", len(new_sticky))
+            for col, row in sticky:
+                window[col][row] = wild
+            factor = 1
+            if stage:
+                window[expanding_reel] = [wild] * rows
+                factor = multipliers[stage - 1]
+            wins = self.evaluator.evaluate(window)
+            if factor != 1:
+                wins = [self._multiplied(win, factor) for win in wins]
+            spin_x = sum((w.multiplier for w in wins), Fraction(0))
+            extra = 0
+            if stage:
+                needed = spin_no + len(multipliers) - stage
+                if needed > spins_total:
+                    extra = needed - spins_total
+                    spins_total = needed
+                    ctx.count("extra_spins", extra)
+            ctx.emit({
+                "type": "free_spin", "spin": spin_no, "spins": spins_total, "stops": stops,
+                "landed": landed, "window": window,
+                "sticky": sorted([c, r] for c, r in sticky), "new_sticky": sorted([c, r] for c, r in new_sticky),
+                "expanding": {"x": factor, "new": new_expanding} if stage else None,
+                "wins": _wins_event(wins), "x": multiplier_text(spin_x),
+            })
+            if extra:
+                ctx.emit({"type": "extra_spins", "count": extra, "spins": spins_total})
+            feature_x += spin_x
+            ctx.award(spin_x)
+            if stage == len(multipliers):
+                stage = 0
+        ctx.emit({"type": "free_games_end", "x": multiplier_text(feature_x), "spins": spins_total})
+
+    def _multiplied(self, win: Win, factor: int) -> Win:
+        """A line through the Expanding Wild pays times its multiplier (every line win of 3+ does)."""
+        if win.count <= self.expanding_reel:
+            return win
+        return Win(win.symbol, win.count, win.cells, win.line, win.multiplier * factor, factor, win.kind)

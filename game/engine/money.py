@@ -1,0 +1,43 @@
+"""Money is integer cents; pays are exact multiples of the bet (Fractions)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+Multiplier = Fraction
+
+
+def parse_multiplier(value: object) -> Fraction:
+    """Read a printed pay figure ("1.25", 4, "3/2") exactly, never through a float."""
+    if isinstance(value, bool):
+        raise ValueError(f"not a number: {value!r}")
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, str):
+        return Fraction(value.strip())
+    raise ValueError(f"pay figures must be written as strings or integers, not {value!r}")
+
+
+def cents_of(multiplier: Fraction, bet: int) -> int:
+    """A multiple of ``bet`` (cents) rounded down to the cent: the one rounding a round makes."""
+    return (multiplier.numerator * bet) // multiplier.denominator
+
+
+def format_cents(cents: int, symbol: str = "") -> str:
+    """1234567 -> '12,345.67' (with an optional currency symbol in front)."""
+    sign = "-" if cents < 0 else ""
+    whole, frac = divmod(abs(cents), 100)
+    return f"{sign}{symbol}{whole:,}.{frac:02d}"
+
+
+def multiplier_text(multiplier: Fraction) -> str:
+    """A Fraction as a short decimal when it has one ('2.5'), else 'a/b'."""
+    den = multiplier.denominator
+    while den % 2 == 0:
+        den //= 2
+    while den % 5 == 0:
+        den //= 5
+    if den != 1:
+        return f"{multiplier.numerator}/{multiplier.denominator}"
+    text = f"{float(multiplier):.10f}".rstrip("0").rstrip(".")
+    return text or "0"

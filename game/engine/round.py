@@ -1,0 +1,199 @@
+"""Rounds: one paid spin (with every feature it triggers), played in steps.
+
+A game writes its round as a generator (``Game.round_steps``). It draws only from the round's
+own RNG, appends JSON-serialisable events, awards wins through the context, and ``yield``s a
+:class:`Decision` whenever the player must choose; the value sent back is the choice. This keeps
+one code path for instant play (the default strategy answers), stepwise play (the client asks
+the player), replay and recovery (recorded choices are fed back in order).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from .errors import DecisionError
+from .money import cents_of, multiplier_text
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A question the round waits on. ``options`` are the JSON values the answer may take."""
+
+    kind: str
+    options: tuple[Any, ...]
+    prompt: str = ""
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+class CapReached(Exception):
+    """Raised inside a round when its win reaches the game's cap: the round ends at once."""
+
+
+class RoundContext:
+    """What a round's code works with: its RNG, its event list and its running win."""
+
+    __slots__ = ("bet", "buy", "cap", "events", "features", "rng", "state", "state_out", "total")
+
+    def __init__(
+        self, rng: random.Random, bet: int, buy: bool, state: dict[str, Any] | None, cap: Fraction | None
+    ) -> None:
+        self.rng = rng
+        self.bet = bet
+        self.buy = buy
+        self.state = state
+        self.events: list[Event] = []
+        self.total = Fraction(0)
+        self.cap = cap
+        self.features: dict[str, int] = {}
+        self.state_out: dict[str, Any] | None = None
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def award(self, multiplier: Fraction) -> None:
+        """Add a win (a multiple of the total bet); stop the round if the cap is reached."""
+        if not multiplier:
+            return
+        self.total += multiplier
+        if self.cap is not None and self.total >= self.cap:
+            self.total = self.cap
+            raise CapReached
+
+    def count(self, feature: str, amount: int = 1) -> None:
+        self.features[feature] = self.features.get(feature, 0) + amount
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A finished round: everything needed to show it, settle it and replay it."""
+
+    game_id: str
+    bet: int
+    cost: int
+    seed: int
+    buy: bool
+    decisions: tuple[Any, ...]
+    events: tuple[Event, ...]
+    win_x: Fraction
+    win: int
+    capped: bool
+    features: dict[str, int]
+    state_in: dict[str, Any] | None
+    state_out: dict[str, Any] | None
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "win": self.win,
+            "x": multiplier_text(self.win_x),
+            "capped": self.capped,
+            "features": dict(self.features),
+        }
+
+
+Strategy = Callable[[Decision, random.Random], Any]
+
+
+class RoundPlay:
+    """A round being played step by step.
+
+    ``pending`` is the decision the round waits on (None when finished). ``decide(choice)``
+    answers it. Recorded ``decisions`` given at construction are replayed first, so a round can
+    be rebuilt exactly at the step it had reached.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        bet: int,
+        seed: int,
+        *,
+        buy: bool = False,
+        state: dict[str, Any] | None = None,
+        decisions: tuple[Any, ...] | list[Any] = (),
+        rng: random.Random,
+    ) -> None:
+        self.game = game
+        self.bet = bet
+        self.seed = seed
+        self.buy = buy
+        self.state_in = state
+        self.decisions: list[Any] = []
+        self.ctx = RoundContext(rng, bet, buy, state, game.cap)
+        self._steps: Generator[Decision, Any, None] = game.round_steps(self.ctx)
+        self.pending: Decision | None = None
+        self.capped = False
+        self._result: RoundResult | None = None
+        self._advance(None, first=True)
+        for choice in decisions:
+            self.decide(choice)
+
+    @property
+    def finished(self) -> bool:
+        return self._result is not None
+
+    @property
+    def events(self) -> list[Event]:
+        return self.ctx.events
+
+    def decide(self, choice: Any) -> None:
+        if self.pending is None:
+            raise DecisionError("this round is not waiting for a decision")
+        if choice not in self.pending.options:
+            raise DecisionError(
+                f"{choice!r} is not an option for {self.pending.kind} (options: {list(self.pending.options)})"
+            )
+        self.decisions.append(choice)
+        self._advance(choice)
+
+    def _advance(self, choice: Any, first: bool = False) -> None:
+        try:
+            self.pending = next(self._steps) if first else self._steps.send(choice)
+            return
+        except StopIteration:
+            pass
+        except CapReached:
+            self.capped = True
+            self._steps.close()
+            self.ctx.emit({"type": "cap_reached", "x": multiplier_text(self.ctx.total)})
+        self.pending = None
+        self._finish()
+
+    def _finish(self) -> None:
+        ctx = self.ctx
+        win = cents_of(ctx.total, self.bet)
+        ctx.emit({"type": "round_end", "x": multiplier_text(ctx.total), "win": win, "capped": self.capped})
+        self._result = RoundResult(
+            game_id=self.game.id,
+            bet=self.bet,
+            cost=self.game.cost(self.bet, self.buy),
+            seed=self.seed,
+            buy=self.buy,
+            decisions=tuple(self.decisions),
+            events=tuple(ctx.events),
+            win_x=ctx.total,
+            win=win,
+            capped=self.capped,
+            features=ctx.features,
+            state_in=self.state_in,
+            state_out=ctx.state_out,
+        )
+
+    @property
+    def result(self) -> RoundResult:
+        if self._result is None:
+            raise DecisionError("the round is still waiting for a decision")
+        return self._result
+
+
+def random_strategy(decision: Decision, rng: random.Random) -> Any:
+    """The default strategy: a uniformly random option from a generator of its own."""
+    return decision.options[rng.randrange(len(decision.options))]

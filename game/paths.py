@@ -1,0 +1,26 @@
+"""Where read-only resources live, in a source checkout and inside a PyInstaller bundle."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def resource_root() -> Path:
+    """The folder holding ``assets/`` and ``levels/``.
+
+    In a PyInstaller bundle the data files sit under ``sys._MEIPASS``; in a checkout they sit
+    next to the ``game`` package.
+    """
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        return Path(bundle)
+    return Path(__file__).resolve().parent.parent
+
+
+def asset_path(*parts: str) -> Path:
+    return resource_root().joinpath("assets", *parts)
+
+
+def level_path(name: str) -> Path:
+    return resource_root().joinpath("levels", name)

@@ -1,0 +1,161 @@
+"""A player's session at one game: the engine and the wallet together, with no pygame.
+
+The screen asks this for rounds and tells it how far it has shown them; this makes sure the
+debit and the round's inputs are committed before anything is drawn, that progress is
+recorded as the presentation moves on, and that the credit lands exactly once at settlement.
+An unsettled round found at launch is rebuilt from its seed and decisions and resumed at the
+step it had reached.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import Game, RoundPlay, RoundResult
+from .engine.rng import derive_seed, new_seed
+from .store import InsufficientFunds, RoundRecord, Wallet
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class ActiveRound:
+    """A round that has been paid for and is being shown."""
+
+    round_id: int
+    play: RoundPlay
+    step: int = 0  # index of the first event not yet fully shown
+    resumed: bool = False
+
+    @property
+    def result(self) -> RoundResult:
+        return self.play.result
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return self.play.events
+
+
+@dataclass
+class SessionStats:
+    """Money and time in this sitting, for the budget and the reality check."""
+
+    started: float = field(default_factory=time.monotonic)
+    rounds: int = 0
+    staked: int = 0
+    won: int = 0
+
+    @property
+    def net(self) -> int:
+        return self.won - self.staked
+
+    @property
+    def minutes(self) -> float:
+        return (time.monotonic() - self.started) / 60
+
+
+class BudgetReached(Exception):
+    """The session budget set by the player has been lost: play stops until they change it."""
+
+
+class PlaySession:
+    def __init__(self, wallet: Wallet, game: Game, *, seed: int | None = None, budget: int | None = None) -> None:
+        self.wallet = wallet
+        self.game = game
+        self.stats = SessionStats()
+        self._master_seed = seed
+        self._round_index = 0
+        self.budget = budget  # cents the player is willing to lose this session; None: no limit
+        saved = wallet.setting(f"{game.id}.bet")
+        self.bet = saved if saved in game.bets else game.default_bet
+
+    # -- bet ---------------------------------------------------------------------------------
+
+    @property
+    def balance(self) -> int:
+        return self.wallet.balance
+
+    def step_bet(self, direction: int) -> int:
+        bets = self.game.bets
+        index = bets.index(self.bet) + direction
+        self.bet = bets[max(0, min(len(bets) - 1, index))]
+        self.wallet.set_setting(f"{self.game.id}.bet", self.bet)
+        return self.bet
+
+    def cost(self, buy: bool = False) -> int:
+        return self.game.cost(self.bet, buy)
+
+    def can_afford(self, buy: bool = False) -> bool:
+        return self.wallet.balance >= self.cost(buy)
+
+    # -- rounds ------------------------------------------------------------------------------
+
+    def next_seed(self) -> int:
+        if self._master_seed is None:
+            return new_seed()
+        seed = derive_seed(self._master_seed, self._round_index)
+        self._round_index += 1
+        return seed
+
+    def spin(self, *, buy: bool = False, seed: int | None = None) -> ActiveRound:
+        """Pay for and compute one round; nothing is shown before this returns."""
+        cost = self.cost(buy)
+        if self.budget is not None and -self.stats.net + cost > self.budget:
+            raise BudgetReached(self.budget)
+        if self.wallet.balance < cost:
+            raise InsufficientFunds(f"balance {self.wallet.balance} is below the cost {cost}")
+        seed = self.next_seed() if seed is None else seed
+        state = self.wallet.game_state(self.game.id) or None
+        play = self.game.start(self.bet, seed, buy=buy, state=state)
+        round_id = self.wallet.begin_round(
+            self.game.id, self.bet, cost, seed, buy=buy, state_in=state, summary=_summary(play)
+        )
+        self.stats.rounds += 1
+        self.stats.staked += cost
+        return ActiveRound(round_id, play)
+
+    def resume_open_round(self) -> ActiveRound | None:
+        """The unsettled round of this game left by an earlier run, rebuilt where it stood."""
+        for record in self.wallet.open_rounds(self.game.id):
+            play = self.rebuild(record)
+            step = int(record.progress.get("step", 0)) if record.progress else 0
+            log.info("resuming %s round %d at step %d", self.game.id, record.id, step)
+            return ActiveRound(record.id, play, step=min(step, len(play.events)), resumed=True)
+        return None
+
+    def rebuild(self, record: RoundRecord) -> RoundPlay:
+        """Replay a recorded round from its inputs: the same events, byte for byte."""
+        return self.game.start(
+            record.bet, record.seed, buy=record.buy, state=record.state_in, decisions=record.decisions
+        )
+
+    def decide(self, active: ActiveRound, choice: Any) -> None:
+        """Record a player's decision, then let the round continue."""
+        self.wallet.record_decision(active.round_id, choice)
+        active.play.decide(choice)
+
+    def mark_progress(self, active: ActiveRound, step: int) -> None:
+        if step > active.step:
+            active.step = step
+            self.wallet.set_progress(active.round_id, {"step": step})
+
+    def settle(self, active: ActiveRound) -> int:
+        """Credit the win (once) and return the new balance."""
+        result = active.result
+        self.wallet.settle_round(
+            active.round_id, result.win, state_out=result.state_out, summary=result.summary()
+        )
+        if result.state_out is not None:
+            self.wallet.set_game_state(self.game.id, result.state_out)
+        self.stats.won += result.win
+        return self.wallet.balance
+
+    def history(self, limit: int = 10) -> list[RoundRecord]:
+        return self.wallet.history(self.game.id, limit)
+
+
+def _summary(play: RoundPlay) -> dict[str, Any] | None:
+    return play.result.summary() if play.finished else None

@@ -1,0 +1,40 @@
+"""The wallet and the round journal, kept in SQLite (stdlib only; never imports pygame).
+
+Typical use::
+
+    opened = Wallet.open(data_dir)          # data_dir from --data-dir or default_data_dir()
+    if opened.notice:
+        show_message(opened.notice)         # the old file was unreadable and was kept aside
+    wallet = opened.wallet
+    for record in wallet.open_rounds():     # rounds interrupted by a crash: resume them
+        ...
+    round_id = wallet.begin_round("game", bet, cost, seed)   # before the first frame
+    wallet.settle_round(round_id, win)                        # when the round settles
+"""
+
+from game.store.errors import InsufficientFunds, RoundNotOpen, StoreError
+from game.store.records import LedgerEntry, RoundRecord
+from game.store.schema import SCHEMA_VERSION
+from game.store.wallet import (
+    DEFAULT_STARTING_BALANCE,
+    MAX_CENTS,
+    MAX_SEED,
+    Wallet,
+    WalletOpenResult,
+    default_data_dir,
+)
+
+__all__ = [
+    "DEFAULT_STARTING_BALANCE",
+    "MAX_CENTS",
+    "MAX_SEED",
+    "SCHEMA_VERSION",
+    "InsufficientFunds",
+    "LedgerEntry",
+    "RoundNotOpen",
+    "RoundRecord",
+    "StoreError",
+    "Wallet",
+    "WalletOpenResult",
+    "default_data_dir",
+]

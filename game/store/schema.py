@@ -1,0 +1,163 @@
+"""Table definitions and the checks that tell our database from a damaged or foreign one."""
+
+from __future__ import annotations
+
+import sqlite3
+
+SCHEMA_VERSION = 1
+
+# Upgrades from an older schema: MIGRATIONS[v] turns version v into v + 1 (SQL script).
+# Applied in one transaction by the wallet when it opens an older file.
+MIGRATIONS: dict[int, str] = {}
+
+# Money columns carry CHECK(typeof(..) = 'integer') so a float can never slip in, and
+# because SQLite silently turns an overflowing integer sum into a REAL.
+CREATE_SQL = """
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE wallet (
+    id      INTEGER PRIMARY KEY CHECK (id = 1),
+    balance INTEGER NOT NULL CHECK (typeof(balance) = 'integer' AND balance >= 0)
+);
+CREATE TABLE rounds (
+    id         INTEGER PRIMARY KEY,
+    game_id    TEXT NOT NULL,
+    bet        INTEGER NOT NULL CHECK (typeof(bet) = 'integer' AND bet >= 0),
+    cost       INTEGER NOT NULL CHECK (typeof(cost) = 'integer' AND cost >= 0),
+    seed       TEXT NOT NULL CHECK (typeof(seed) = 'text'),
+    buy        INTEGER NOT NULL CHECK (buy IN (0, 1)),
+    state_in   TEXT,
+    progress   TEXT NOT NULL DEFAULT '{}',
+    status     TEXT NOT NULL CHECK (status IN ('open', 'settled')),
+    win        INTEGER CHECK (win IS NULL OR (typeof(win) = 'integer' AND win >= 0)),
+    state_out  TEXT,
+    summary    TEXT,
+    created_at TEXT NOT NULL,
+    settled_at TEXT,
+    note       TEXT,
+    CHECK ((status = 'open' AND win IS NULL AND settled_at IS NULL)
+        OR (status = 'settled' AND win IS NOT NULL AND settled_at IS NOT NULL))
+);
+CREATE INDEX rounds_by_game ON rounds (game_id, status, id);
+CREATE TABLE decisions (
+    round_id INTEGER NOT NULL REFERENCES rounds (id),
+    seq      INTEGER NOT NULL,
+    data     TEXT NOT NULL,
+    at       TEXT NOT NULL,
+    PRIMARY KEY (round_id, seq)
+);
+CREATE TABLE ledger (
+    id            INTEGER PRIMARY KEY,
+    round_id      INTEGER REFERENCES rounds (id),
+    kind          TEXT NOT NULL CHECK (kind IN ('debit', 'credit', 'top_up')),
+    amount        INTEGER NOT NULL CHECK (typeof(amount) = 'integer' AND amount > 0),
+    balance_after INTEGER NOT NULL
+                  CHECK (typeof(balance_after) = 'integer' AND balance_after >= 0),
+    at            TEXT NOT NULL,
+    reason        TEXT,
+    CHECK ((kind = 'top_up') = (round_id IS NULL))
+);
+CREATE INDEX ledger_by_round ON ledger (round_id);
+CREATE TABLE game_state (
+    game_id    TEXT PRIMARY KEY,
+    state      TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE TABLE settings (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"""
+
+# What a file must have for us to trust it (extra tables or columns are tolerated).
+REQUIRED_COLUMNS: dict[str, frozenset[str]] = {
+    "meta": frozenset({"key", "value"}),
+    "wallet": frozenset({"id", "balance"}),
+    "rounds": frozenset(
+        {
+            "id",
+            "game_id",
+            "bet",
+            "cost",
+            "seed",
+            "buy",
+            "state_in",
+            "progress",
+            "status",
+            "win",
+            "state_out",
+            "summary",
+            "created_at",
+            "settled_at",
+            "note",
+        }
+    ),
+    "decisions": frozenset({"round_id", "seq", "data", "at"}),
+    "ledger": frozenset(
+        {"id", "round_id", "kind", "amount", "balance_after", "at", "reason"}
+    ),
+    "game_state": frozenset({"game_id", "state", "updated_at"}),
+    "settings": frozenset({"key", "value"}),
+}
+
+
+class SchemaProblem(Exception):
+    """The file is a database but not (or no longer) a usable wallet. Internal to the store."""
+
+
+def user_tables(conn: sqlite3.Connection) -> set[str]:
+    rows = conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    ).fetchall()
+    return {row[0] for row in rows}
+
+
+def read_version(conn: sqlite3.Connection, tables: set[str]) -> int:
+    """The file's schema version; raises SchemaProblem when it is missing or not a number."""
+    if "meta" not in tables:
+        raise SchemaProblem("it has no 'meta' table; it is not a Festive Slots wallet")
+    try:
+        row = conn.execute(
+            "SELECT value FROM meta WHERE key = 'schema_version'"
+        ).fetchone()
+    except sqlite3.OperationalError as exc:  # meta with other columns
+        raise SchemaProblem(f"its 'meta' table is unusable ({exc})") from exc
+    if row is None:
+        raise SchemaProblem("it records no schema version")
+    try:
+        version = int(row[0])
+    except (TypeError, ValueError):
+        raise SchemaProblem(f"its schema version {row[0]!r} is not a number") from None
+    if version < 1:
+        raise SchemaProblem(f"its schema version {version} is invalid")
+    return version
+
+
+def check_structure(conn: sqlite3.Connection) -> None:
+    """Raise SchemaProblem unless every table and column of the current schema is present."""
+    tables = user_tables(conn)
+    for table, needed in REQUIRED_COLUMNS.items():
+        if table not in tables:
+            raise SchemaProblem(f"the '{table}' table is missing")
+        have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        missing = sorted(needed - have)
+        if missing:
+            raise SchemaProblem(
+                f"the '{table}' table lacks column(s) {', '.join(missing)}"
+            )
+    row = conn.execute(
+        "SELECT value FROM meta WHERE key = 'starting_balance'"
+    ).fetchone()
+    try:
+        start = int(row[0]) if row is not None else None
+    except (TypeError, ValueError):
+        start = None
+    if start is None or start < 0:
+        raise SchemaProblem("the starting balance is missing or invalid")
+    row = conn.execute("SELECT balance FROM wallet WHERE id = 1").fetchone()
+    if row is None:
+        raise SchemaProblem("the balance row is missing")
+    if not isinstance(row[0], int) or row[0] < 0:
+        raise SchemaProblem(f"the balance {row[0]!r} is invalid")

@@ -1,0 +1,985 @@
+"""The play-money wallet and the round journal, kept in one SQLite file.
+
+Every state change is exactly one ``BEGIN IMMEDIATE`` ... ``COMMIT`` transaction on a
+connection in autocommit mode (``isolation_level=None``), with WAL journaling and
+``synchronous=FULL``: a crash or kill at any point leaves either the state before or the
+state after the change, never a half-written round or an unbalanced ledger.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sqlite3
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Self
+
+import platformdirs
+
+from game.store.errors import InsufficientFunds, RoundNotOpen, StoreError
+from game.store.records import LedgerEntry, RoundRecord
+from game.store.schema import (
+    CREATE_SQL,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    SchemaProblem,
+    check_structure,
+    read_version,
+    user_tables,
+)
+
+logger = logging.getLogger(__name__)
+
+APP_NAME = "FestiveSlots"
+DEFAULT_DB_NAME = "wallet.db"
+DEFAULT_STARTING_BALANCE = 100_000  # cents
+
+# Upper bound for any amount and for the balance, far beyond play money, so that no sum
+# can approach SQLite's 64-bit integer limit (where it would silently turn into a REAL).
+MAX_CENTS = 10**15
+MAX_SEED = 2**64 - 1
+
+# How long to wait for another connection's write lock before giving up.
+BUSY_TIMEOUT_S = 5.0
+
+# Files SQLite may keep next to the database; all move together when it is set aside.
+_SIBLING_SUFFIXES = ("-wal", "-shm", "-journal")
+
+Clock = Callable[[], datetime]
+
+
+def default_data_dir() -> Path:
+    """The platform's per-user data folder for the game (not created here)."""
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def format_cents(cents: int) -> str:
+    """``100000`` -> ``'1,000.00'`` (used in messages for the player)."""
+    sign = "-" if cents < 0 else ""
+    units, rest = divmod(abs(cents), 100)
+    return f"{sign}{units:,}.{rest:02d}"
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class WalletOpenResult:
+    """What ``Wallet.open`` gives back.
+
+    ``notice`` is a message for the player when the old wallet file had to be set aside
+    (``kept_as`` is then where it went); both are ``None`` on a normal open.
+    """
+
+    wallet: Wallet
+    notice: str | None = None
+    kept_as: Path | None = None
+
+
+class _Unusable(Exception):
+    """The file is not a wallet we can trust; it must be set aside. Internal."""
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def _check_cents(name: str, value: object, *, positive: bool = False) -> int:
+    """Money is an int number of cents; refuse floats, bools and out-of-range values."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(
+            f"{name} must be an int number of cents, not {type(value).__name__}"
+        )
+    low = 1 if positive else 0
+    if not low <= value <= MAX_CENTS:
+        raise ValueError(
+            f"{name} must be between {low} and {MAX_CENTS} cents, not {value}"
+        )
+    return value
+
+
+def _check_id(round_id: object) -> int:
+    if isinstance(round_id, bool) or not isinstance(round_id, int):
+        raise TypeError(f"round_id must be an int, not {type(round_id).__name__}")
+    return round_id
+
+
+def _check_game_id(game_id: object) -> str:
+    if not isinstance(game_id, str) or not game_id:
+        raise ValueError(f"game_id must be a non-empty string, not {game_id!r}")
+    return game_id
+
+
+def _dumps(value: object, what: str) -> str:
+    """Strict JSON (no NaN/Infinity) so every stored value can be read back by anyone."""
+    try:
+        return json.dumps(value, separators=(",", ":"), sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"{what} is not JSON-serialisable: {exc}") from exc
+
+
+def _dumps_dict(value: object, what: str) -> str:
+    if not isinstance(value, dict):
+        raise TypeError(f"{what} must be a dict, not {type(value).__name__}")
+    return _dumps(value, what)
+
+
+def _dumps_opt_dict(value: object, what: str) -> str | None:
+    return None if value is None else _dumps_dict(value, what)
+
+
+def _loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+# --------------------------------------------------------------------------- opening
+
+
+def _prepare_dir(data_dir: Path) -> None:
+    """Create the data folder and prove it is writable, or raise StoreError naming it."""
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        reason = exc.strerror or exc.__class__.__name__
+        raise StoreError(
+            f"The data folder {data_dir} could not be created ({reason})."
+        ) from exc
+    if not data_dir.is_dir():
+        raise StoreError(f"The data folder {data_dir} is not a folder.")
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".write-test-", dir=data_dir)
+        os.close(fd)
+        os.unlink(probe)  # our own empty probe file, never player data
+    except OSError as exc:
+        reason = exc.strerror or exc.__class__.__name__
+        raise StoreError(
+            f"The data folder {data_dir} is not writable ({reason})."
+        ) from exc
+
+
+def _classify(exc: sqlite3.Error, path: Path) -> Exception:
+    """Turn an SQLite error met while opening into _Unusable (set aside) or StoreError (stop).
+
+    Only damage to the file itself justifies setting it aside; a lock held by another copy
+    of the game, a read-only file or a disk error must not cost the player their wallet.
+    """
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT", "SQLITE_IOERR_SHORT_READ")):
+        return _Unusable(str(exc))
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return StoreError(
+            f"The wallet file {path} is in use by another program "
+            "(is Festive Slots already running?)."
+        )
+    return StoreError(f"The wallet file {path} could not be opened ({exc}).")
+
+
+def _apply_pragmas(conn: sqlite3.Connection, path: Path) -> None:
+    mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+    if str(mode).lower() != "wal":
+        logger.warning("Wallet %s: WAL journal mode unavailable, using %s", path, mode)
+    conn.execute("PRAGMA synchronous=FULL")
+    conn.execute("PRAGMA foreign_keys=ON")
+
+
+def _initialise(conn: sqlite3.Connection, starting_balance: int, now: str) -> bool:
+    """Create the schema and the opening balance in one transaction.
+
+    Returns False when another process initialised the file first.
+    """
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if user_tables(conn):
+            conn.execute("ROLLBACK")
+            return False
+        for statement in CREATE_SQL.split(";"):
+            if statement.strip():
+                conn.execute(statement)
+        conn.executemany(
+            "INSERT INTO meta (key, value) VALUES (?, ?)",
+            [
+                ("schema_version", str(SCHEMA_VERSION)),
+                ("starting_balance", str(starting_balance)),
+                ("created_at", now),
+            ],
+        )
+        conn.execute(
+            "INSERT INTO wallet (id, balance) VALUES (1, ?)", (starting_balance,)
+        )
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return True
+
+
+def _migrate(conn: sqlite3.Connection, path: Path, version: int) -> None:
+    """Bring an older schema up to SCHEMA_VERSION in one transaction."""
+    missing = [v for v in range(version, SCHEMA_VERSION) if v not in MIGRATIONS]
+    if missing:
+        raise SchemaProblem(f"its schema version {version} cannot be upgraded")
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for v in range(version, SCHEMA_VERSION):
+            for statement in MIGRATIONS[v].split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+        conn.execute(
+            "UPDATE meta SET value = ? WHERE key = 'schema_version'",
+            (str(SCHEMA_VERSION),),
+        )
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    logger.info(
+        "Wallet %s upgraded from schema %d to %d", path, version, SCHEMA_VERSION
+    )
+
+
+def _inspect(conn: sqlite3.Connection, path: Path, *, integrity: bool) -> int | None:
+    """Check an open file; returns its schema version, or None when it has no tables yet.
+
+    Raises SchemaProblem / sqlite3.Error for a damaged or foreign file, and StoreError for
+    a wallet written by a newer version of the game (which must be left alone).
+    """
+    if integrity:
+        rows = conn.execute("PRAGMA quick_check").fetchall()
+        if [tuple(r) for r in rows] != [("ok",)]:
+            first = rows[0][0] if rows else "no result"
+            raise SchemaProblem(f"integrity check failed: {first}")
+    tables = user_tables(conn)
+    if not tables:
+        return None
+    version = read_version(conn, tables)
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"The wallet file {path} was written by a newer version of Festive Slots "
+            f"(schema {version}; this version understands up to {SCHEMA_VERSION}). "
+            "Please update the game; the file was left untouched."
+        )
+    if version == SCHEMA_VERSION:
+        check_structure(conn)
+    return version
+
+
+def _check_read_only(path: Path) -> bool:
+    """Inspect an existing file through a read-only connection before writing to it.
+
+    Read-only matters: closing the last read-write connection lets SQLite checkpoint and
+    delete a ``-wal`` file, even next to a damaged database, and WAL mode would rewrite
+    the header of a foreign file. A read-only connection changes nothing.
+    Returns False when the file still needs its integrity check (new file, or read-only
+    access was not possible).
+    """
+    wal = path.with_name(path.name + "-wal")
+    size = path.stat().st_size if path.exists() else 0
+    if size == 0:
+        # SQLite deletes the -wal of an empty or missing database; keep it aside instead.
+        if wal.exists() and wal.stat().st_size > 0:
+            state = "empty" if path.exists() else "missing"
+            raise _Unusable(
+                f"the file is {state} but its write-ahead log {wal.name} is not"
+            )
+        return False
+    uri = path.absolute().as_uri() + "?mode=ro"
+    try:
+        conn = sqlite3.connect(
+            uri, uri=True, isolation_level=None, timeout=BUSY_TIMEOUT_S
+        )
+    except sqlite3.Error as exc:
+        raise _classify(exc, path) from exc
+    try:
+        _inspect(conn, path, integrity=True)
+        return True
+    except SchemaProblem as exc:
+        raise _Unusable(str(exc)) from exc
+    except sqlite3.Error as exc:
+        problem = _classify(exc, path)
+        if isinstance(problem, _Unusable):
+            raise problem from exc
+        name = getattr(exc, "sqlite_errorname", "") or ""
+        if not name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN")):
+            raise problem from exc
+        # e.g. a hot rollback journal only a writer can undo: check read-write instead.
+        logger.info("Read-only check of %s not possible (%s)", path, exc)
+        return False
+    finally:
+        conn.close()
+
+
+def _connect(path: Path, starting_balance: int, now: str) -> sqlite3.Connection:
+    """Open (or create) the wallet file after checking it thoroughly.
+
+    Raises _Unusable when the file must be set aside, StoreError when it must be left alone.
+    """
+    checked = _check_read_only(path)
+    try:
+        conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_S)
+    except sqlite3.Error as exc:
+        raise _classify(exc, path) from exc
+    try:
+        version = _inspect(conn, path, integrity=not checked)
+        _apply_pragmas(conn, path)
+        if version is None:
+            # A new file, or one whose creating transaction never committed.
+            if _initialise(conn, starting_balance, now):
+                logger.info(
+                    "Created a new wallet %s with %d cents", path, starting_balance
+                )
+            check_structure(conn)
+        elif version < SCHEMA_VERSION:
+            _migrate(conn, path, version)
+            check_structure(conn)
+        conn.row_factory = sqlite3.Row
+        return conn
+    except SchemaProblem as exc:
+        conn.close()
+        raise _Unusable(str(exc)) from exc
+    except sqlite3.Error as exc:
+        conn.close()
+        raise _classify(exc, path) from exc
+    except BaseException:
+        conn.close()
+        raise
+
+
+def _set_aside(path: Path, when: datetime) -> Path:
+    """Rename the file and its SQLite siblings to ``<name>.corrupt-<UTC stamp>[-n]``.
+
+    Nothing is ever deleted. The siblings keep their suffix (``...-wal``) so the set can
+    still be opened together for inspection, and so a stale WAL can never be replayed into
+    the fresh wallet.
+    """
+    stamp = when.astimezone(UTC).strftime("%Y%m%d-%H%M%S")
+    base = f"{path.name}.corrupt-{stamp}"
+    counter = 0
+    while True:
+        stem = base if counter == 0 else f"{base}-{counter}"
+        targets = {s: path.with_name(stem + s) for s in ("", *_SIBLING_SUFFIXES)}
+        if not any(t.exists() for t in targets.values()):
+            break
+        counter += 1
+    moved: list[Path] = []
+    for suffix, target in targets.items():
+        source = path.with_name(path.name + suffix)
+        if not source.exists():
+            continue
+        try:
+            os.rename(source, target)
+        except OSError as exc:
+            reason = exc.strerror or exc.__class__.__name__
+            raise StoreError(
+                f"The wallet file {source} is damaged and could not be moved aside to "
+                f"{target} ({reason}). Please move it away by hand and start the game again."
+            ) from exc
+        logger.warning("Kept unreadable wallet file %s as %s", source, target)
+        moved.append(target)
+    return moved[0] if moved else targets[""]
+
+
+# --------------------------------------------------------------------------- the wallet
+
+
+class Wallet:
+    """Balance, rounds, ledger, per-game carried state and settings in one SQLite file.
+
+    Obtain one with ``Wallet.open``. Not thread-safe: use it from the thread that opened it.
+    Each mutating method is one transaction; commit happens before the method returns.
+    """
+
+    def __init__(self, conn: sqlite3.Connection, path: Path, clock: Clock) -> None:
+        self._conn: sqlite3.Connection | None = conn
+        self._path = path
+        self._clock = clock
+        row = conn.execute(
+            "SELECT value FROM meta WHERE key = 'starting_balance'"
+        ).fetchone()
+        self._starting_balance = int(row[0])
+
+    # ----------------------------------------------------------------- open / close
+
+    @classmethod
+    def open(
+        cls,
+        data_dir: Path | str,
+        *,
+        starting_balance: int = DEFAULT_STARTING_BALANCE,
+        name: str = DEFAULT_DB_NAME,
+        clock: Clock | None = None,
+    ) -> WalletOpenResult:
+        """Open the wallet in ``data_dir`` (created if needed), or create a new one.
+
+        A file that is not a database, fails the integrity check or lacks our schema is
+        renamed aside and a fresh wallet with ``starting_balance`` is opened; the result's
+        ``notice`` then tells the player. Raises StoreError when the folder is unusable,
+        the file is locked by another program, or it comes from a newer game version.
+        ``clock`` (returning an aware datetime) is for tests.
+        """
+        _check_cents("starting_balance", starting_balance)
+        if not name or Path(name).name != name or name in (".", ".."):
+            raise ValueError(f"name must be a plain file name, not {name!r}")
+        clock = clock or _utc_now
+        data_dir = Path(data_dir)
+        _prepare_dir(data_dir)
+        path = data_dir / name
+        notice: str | None = None
+        kept_as: Path | None = None
+        try:
+            conn = _connect(path, starting_balance, _iso(clock()))
+        except _Unusable as problem:
+            kept_as = _set_aside(path, clock())
+            try:
+                conn = _connect(path, starting_balance, _iso(clock()))
+            except _Unusable as again:
+                raise StoreError(
+                    f"A new wallet file {path} could not be created ({again})."
+                ) from again
+            notice = (
+                f"The wallet file {path} could not be read ({problem}); it was kept as "
+                f"{kept_as} and a new play-money wallet of {format_cents(starting_balance)} "
+                "was opened."
+            )
+            logger.warning("%s", notice)
+        try:
+            wallet = cls(conn, path, clock)
+            # Problems here are logged, not acted on: the money records stay as they are.
+            for problem_text in wallet.audit():
+                logger.warning("Wallet %s audit: %s", path, problem_text)
+            logger.info(
+                "Opened wallet %s: balance %d cents, %d open round(s)",
+                path,
+                wallet.balance,
+                len(wallet.open_rounds()),
+            )
+        except BaseException:
+            conn.close()
+            raise
+        return WalletOpenResult(wallet=wallet, notice=notice, kept_as=kept_as)
+
+    def close(self) -> None:
+        """Close the connection (idempotent). Later calls raise StoreError."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    @property
+    def path(self) -> Path:
+        return self._path
+
+    @property
+    def closed(self) -> bool:
+        return self._conn is None
+
+    @property
+    def starting_balance(self) -> int:
+        return self._starting_balance
+
+    # ----------------------------------------------------------------- plumbing
+
+    def _db(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise StoreError(f"The wallet {self._path} is closed.")
+        return self._conn
+
+    def _now(self) -> str:
+        return _iso(self._clock())
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: everything inside commits together or not at all."""
+        conn = self._db()
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise StoreError(
+                f"The wallet {self._path} could not be written ({exc})."
+            ) from exc
+        try:
+            yield conn
+            conn.execute("COMMIT")
+        except BaseException as exc:
+            if conn.in_transaction:
+                try:
+                    conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    logger.exception("Rollback failed on wallet %s", self._path)
+            if isinstance(exc, sqlite3.Error):
+                raise StoreError(
+                    f"The wallet {self._path} could not be written ({exc})."
+                ) from exc
+            raise
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """A consistent snapshot for reads spanning several statements."""
+        conn = self._db()
+        try:
+            conn.execute("BEGIN")
+            try:
+                yield conn
+            finally:
+                if conn.in_transaction:
+                    conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise StoreError(
+                f"The wallet {self._path} could not be read ({exc})."
+            ) from exc
+
+    @staticmethod
+    def _balance_in(conn: sqlite3.Connection) -> int:
+        return int(
+            conn.execute("SELECT balance FROM wallet WHERE id = 1").fetchone()[0]
+        )
+
+    def _move(
+        self,
+        conn: sqlite3.Connection,
+        kind: str,
+        amount: int,
+        round_id: int | None,
+        now: str,
+        reason: str | None = None,
+    ) -> int:
+        """Change the balance and write the matching ledger row; returns the new balance."""
+        balance = self._balance_in(conn)
+        new = balance - amount if kind == "debit" else balance + amount
+        if new < 0:
+            raise InsufficientFunds(balance, amount)
+        if new > MAX_CENTS:
+            raise StoreError(f"The balance would exceed {MAX_CENTS} cents.")
+        conn.execute("UPDATE wallet SET balance = ? WHERE id = 1", (new,))
+        conn.execute(
+            "INSERT INTO ledger (round_id, kind, amount, balance_after, at, reason) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (round_id, kind, amount, new, now, reason),
+        )
+        return new
+
+    @staticmethod
+    def _put_game_state(
+        conn: sqlite3.Connection, game_id: str, state: str, now: str
+    ) -> None:
+        conn.execute(
+            "INSERT INTO game_state (game_id, state, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (game_id) DO UPDATE SET state = excluded.state, "
+            "updated_at = excluded.updated_at",
+            (game_id, state, now),
+        )
+
+    def _open_round_in(
+        self, conn: sqlite3.Connection, round_id: int, action: str
+    ) -> None:
+        row = conn.execute(
+            "SELECT status FROM rounds WHERE id = ?", (round_id,)
+        ).fetchone()
+        if row is None:
+            raise StoreError(
+                f"There is no round {round_id} in the wallet {self._path}."
+            )
+        if row["status"] != "open":
+            raise RoundNotOpen(round_id, action)
+
+    # ----------------------------------------------------------------- money
+
+    @property
+    def balance(self) -> int:
+        """The current balance in cents, read from the database."""
+        try:
+            return self._balance_in(self._db())
+        except sqlite3.Error as exc:
+            raise StoreError(
+                f"The wallet {self._path} could not be read ({exc})."
+            ) from exc
+
+    def top_up(self, amount: int, reason: str = "play-money top-up") -> int:
+        """Add play money (ledger kind ``'top_up'``); returns the new balance."""
+        _check_cents("amount", amount, positive=True)
+        with self._write() as conn:
+            new = self._move(conn, "top_up", amount, None, self._now(), reason)
+        logger.info("Top-up of %d cents (%s); balance %d", amount, reason, new)
+        return new
+
+    def ledger(self, limit: int | None = None) -> list[LedgerEntry]:
+        """Money movements, newest first (at most ``limit`` of them)."""
+        if limit is not None and (not isinstance(limit, int) or limit < 0):
+            raise ValueError(f"limit must be a non-negative int or None, not {limit!r}")
+        sql = "SELECT * FROM ledger ORDER BY id DESC"
+        params: tuple[int, ...] = ()
+        if limit is not None:
+            sql += " LIMIT ?"
+            params = (limit,)
+        with self._read() as conn:
+            rows = conn.execute(sql, params).fetchall()
+        return [
+            LedgerEntry(
+                id=r["id"],
+                round_id=r["round_id"],
+                kind=r["kind"],
+                amount=r["amount"],
+                balance_after=r["balance_after"],
+                at=r["at"],
+                reason=r["reason"],
+            )
+            for r in rows
+        ]
+
+    # ----------------------------------------------------------------- rounds
+
+    def begin_round(
+        self,
+        game_id: str,
+        bet: int,
+        cost: int,
+        seed: int,
+        *,
+        buy: bool = False,
+        state_in: dict[str, Any] | None = None,
+        summary: dict[str, Any] | None = None,
+        game_state: dict[str, Any] | None = None,
+    ) -> int:
+        """Debit ``cost`` and journal the round's inputs in one transaction; returns its id.
+
+        Raises InsufficientFunds (and writes nothing) when the balance is below ``cost``.
+        ``game_state``, when given, replaces the game's carried state in the same
+        transaction (e.g. a jackpot pool fed by this bet). A ``cost`` of 0 writes no
+        ledger row.
+        """
+        _check_game_id(game_id)
+        _check_cents("bet", bet)
+        _check_cents("cost", cost)
+        if (
+            isinstance(seed, bool)
+            or not isinstance(seed, int)
+            or not 0 <= seed <= MAX_SEED
+        ):
+            raise ValueError(f"seed must be an int in [0, 2**64 - 1], not {seed!r}")
+        state_in_json = _dumps_opt_dict(state_in, "state_in")
+        summary_json = _dumps_opt_dict(summary, "summary")
+        game_state_json = _dumps_opt_dict(game_state, "game_state")
+        with self._write() as conn:
+            balance = self._balance_in(conn)
+            if balance < cost:
+                raise InsufficientFunds(balance, cost)
+            now = self._now()
+            cur = conn.execute(
+                "INSERT INTO rounds (game_id, bet, cost, seed, buy, state_in, summary, "
+                "status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?)",
+                (
+                    game_id,
+                    bet,
+                    cost,
+                    str(seed),
+                    int(bool(buy)),
+                    state_in_json,
+                    summary_json,
+                    now,
+                ),
+            )
+            round_id = int(cur.lastrowid)
+            if cost > 0:
+                self._move(conn, "debit", cost, round_id, now)
+            if game_state_json is not None:
+                self._put_game_state(conn, game_id, game_state_json, now)
+        logger.debug(
+            "Round %d begun: %s cost %d seed %d", round_id, game_id, cost, seed
+        )
+        return round_id
+
+    def record_decision(self, round_id: int, decision: object) -> int:
+        """Append a player decision (any JSON value) to an open round; returns its index."""
+        _check_id(round_id)
+        data = _dumps(decision, "decision")
+        with self._write() as conn:
+            self._open_round_in(conn, round_id, "record a decision")
+            seq = conn.execute(
+                "SELECT COALESCE(MAX(seq) + 1, 0) FROM decisions WHERE round_id = ?",
+                (round_id,),
+            ).fetchone()[0]
+            conn.execute(
+                "INSERT INTO decisions (round_id, seq, data, at) VALUES (?, ?, ?, ?)",
+                (round_id, seq, data, self._now()),
+            )
+        return int(seq)
+
+    def set_progress(self, round_id: int, progress: dict[str, Any]) -> None:
+        """Record where the presentation of an open round stands (e.g. ``{"step": 12}``).
+
+        Each call is a durable commit (an fsync): call it per step, not per frame.
+        """
+        _check_id(round_id)
+        data = _dumps_dict(progress, "progress")
+        with self._write() as conn:
+            self._open_round_in(conn, round_id, "set its progress")
+            conn.execute(
+                "UPDATE rounds SET progress = ? WHERE id = ?", (data, round_id)
+            )
+
+    def settle_round(
+        self,
+        round_id: int,
+        win: int,
+        *,
+        state_out: dict[str, Any] | None = None,
+        summary: dict[str, Any] | None = None,
+        note: str | None = None,
+        game_state: dict[str, Any] | None = None,
+    ) -> int:
+        """Credit ``win`` and mark the round settled in one transaction; returns the balance.
+
+        A second settlement raises RoundNotOpen (a StoreError) and credits nothing.
+        ``summary``, when given, replaces the one from ``begin_round``. ``game_state``, when
+        given, replaces the game's carried state in the same transaction.
+        """
+        _check_id(round_id)
+        _check_cents("win", win)
+        state_out_json = _dumps_opt_dict(state_out, "state_out")
+        summary_json = _dumps_opt_dict(summary, "summary")
+        game_state_json = _dumps_opt_dict(game_state, "game_state")
+        if note is not None and not isinstance(note, str):
+            raise TypeError(f"note must be a str or None, not {type(note).__name__}")
+        with self._write() as conn:
+            self._open_round_in(conn, round_id, "settle it again")
+            now = self._now()
+            conn.execute(
+                "UPDATE rounds SET status = 'settled', win = ?, settled_at = ?, state_out = ?, "
+                "summary = COALESCE(?, summary), note = ? WHERE id = ?",
+                (win, now, state_out_json, summary_json, note, round_id),
+            )
+            if win > 0:
+                self._move(conn, "credit", win, round_id, now)
+            if game_state_json is not None:
+                game_id = conn.execute(
+                    "SELECT game_id FROM rounds WHERE id = ?", (round_id,)
+                ).fetchone()[0]
+                self._put_game_state(conn, game_id, game_state_json, now)
+            balance = self._balance_in(conn)
+        logger.debug("Round %d settled: win %d, balance %d", round_id, win, balance)
+        return balance
+
+    def _records(
+        self, conn: sqlite3.Connection, rows: Sequence[sqlite3.Row]
+    ) -> list[RoundRecord]:
+        decisions: dict[int, list[Any]] = {r["id"]: [] for r in rows}
+        if decisions:
+            marks = ",".join("?" * len(decisions))
+            for d in conn.execute(
+                f"SELECT round_id, data FROM decisions WHERE round_id IN ({marks}) "
+                "ORDER BY round_id, seq",
+                tuple(decisions),
+            ):
+                decisions[d["round_id"]].append(json.loads(d["data"]))
+        return [
+            RoundRecord(
+                id=r["id"],
+                game_id=r["game_id"],
+                bet=r["bet"],
+                cost=r["cost"],
+                seed=int(r["seed"]),
+                buy=bool(r["buy"]),
+                state_in=_loads(r["state_in"]),
+                decisions=decisions[r["id"]],
+                progress=_loads(r["progress"]),
+                status=r["status"],
+                win=r["win"],
+                state_out=_loads(r["state_out"]),
+                summary=_loads(r["summary"]),
+                created_at=r["created_at"],
+                settled_at=r["settled_at"],
+                note=r["note"],
+            )
+            for r in rows
+        ]
+
+    def get_round(self, round_id: int) -> RoundRecord:
+        """One round by id; StoreError if there is no such round."""
+        _check_id(round_id)
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT * FROM rounds WHERE id = ?", (round_id,)
+            ).fetchall()
+            if not rows:
+                raise StoreError(
+                    f"There is no round {round_id} in the wallet {self._path}."
+                )
+            return self._records(conn, rows)[0]
+
+    def open_rounds(self, game_id: str | None = None) -> list[RoundRecord]:
+        """Unsettled rounds (of one game, or all), oldest first: what a launch must resume."""
+        sql = "SELECT * FROM rounds WHERE status = 'open'"
+        params: tuple[str, ...] = ()
+        if game_id is not None:
+            sql += " AND game_id = ?"
+            params = (game_id,)
+        with self._read() as conn:
+            return self._records(
+                conn, conn.execute(sql + " ORDER BY id", params).fetchall()
+            )
+
+    def history(self, game_id: str | None, limit: int = 10) -> list[RoundRecord]:
+        """Settled rounds of ``game_id`` (``None``: all games), newest round first."""
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+            raise ValueError(f"limit must be a non-negative int, not {limit!r}")
+        sql = "SELECT * FROM rounds WHERE status = 'settled'"
+        params: tuple[Any, ...] = ()
+        if game_id is not None:
+            sql += " AND game_id = ?"
+            params = (game_id,)
+        with self._read() as conn:
+            rows = conn.execute(
+                sql + " ORDER BY id DESC LIMIT ?", (*params, limit)
+            ).fetchall()
+            return self._records(conn, rows)
+
+    # ----------------------------------------------------------------- carried state
+
+    def game_state(self, game_id: str) -> dict[str, Any]:
+        """The state a game carries between rounds (``{}`` if none was stored)."""
+        _check_game_id(game_id)
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT state FROM game_state WHERE game_id = ?", (game_id,)
+            ).fetchone()
+        return {} if row is None else json.loads(row["state"])
+
+    def set_game_state(self, game_id: str, state: dict[str, Any]) -> None:
+        _check_game_id(game_id)
+        data = _dumps_dict(state, "state")
+        with self._write() as conn:
+            self._put_game_state(conn, game_id, data, self._now())
+
+    def setting(self, key: str, default: Any = None) -> Any:
+        """A stored setting (any JSON value), or ``default`` when it was never set."""
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT value FROM settings WHERE key = ?", (key,)
+            ).fetchone()
+        return default if row is None else json.loads(row["value"])
+
+    def set_setting(self, key: str, value: Any) -> None:
+        if not isinstance(key, str) or not key:
+            raise ValueError(f"key must be a non-empty string, not {key!r}")
+        data = _dumps(value, f"setting {key!r}")
+        with self._write() as conn:
+            conn.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, data),
+            )
+
+    # ----------------------------------------------------------------- audit
+
+    def audit(self) -> list[str]:
+        """Consistency problems found in the file; an empty list means all is well.
+
+        Checks that the balance equals the starting balance plus every ledger movement,
+        that each ledger row's ``balance_after`` follows from the previous one, and that
+        every round has exactly the debit and credit its cost and win call for.
+        """
+        problems: list[str] = []
+        with self._read() as conn:
+            balance = self._balance_in(conn)
+            running = self._starting_balance
+            totals = {"debit": 0, "credit": 0, "top_up": 0}
+            for row in conn.execute(
+                "SELECT id, kind, amount, balance_after FROM ledger ORDER BY id"
+            ):
+                amount = row["amount"]
+                totals[row["kind"]] += amount
+                running += -amount if row["kind"] == "debit" else amount
+                if row["balance_after"] != running:
+                    problems.append(
+                        f"ledger {row['id']}: balance_after {row['balance_after']} "
+                        f"but movements give {running}"
+                    )
+                    running = row["balance_after"]  # report each break once
+                if running < 0:
+                    problems.append(
+                        f"ledger {row['id']}: balance went negative ({running})"
+                    )
+            expected = (
+                self._starting_balance
+                + totals["credit"]
+                + totals["top_up"]
+                - totals["debit"]
+            )
+            if balance != expected:
+                problems.append(
+                    f"balance {balance} != starting {self._starting_balance} + credits "
+                    f"+ top-ups - debits = {expected}"
+                )
+            if balance < 0:
+                problems.append(f"balance is negative ({balance})")
+            # Rounds whose ledger rows do not match their cost and win (normally none).
+            mismatched = conn.execute(
+                """
+                SELECT r.id, r.status, r.cost, r.win,
+                       COALESCE(m.n_debit, 0) AS n_debit, COALESCE(m.debited, 0) AS debited,
+                       COALESCE(m.n_credit, 0) AS n_credit,
+                       COALESCE(m.credited, 0) AS credited
+                FROM rounds r
+                LEFT JOIN (
+                    SELECT round_id,
+                           SUM(kind = 'debit') AS n_debit,
+                           SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END) AS debited,
+                           SUM(kind = 'credit') AS n_credit,
+                           SUM(CASE WHEN kind = 'credit' THEN amount ELSE 0 END) AS credited
+                    FROM ledger WHERE round_id IS NOT NULL GROUP BY round_id
+                ) m ON m.round_id = r.id
+                WHERE COALESCE(m.n_debit, 0) != (r.cost > 0)
+                   OR COALESCE(m.debited, 0) != r.cost
+                   OR (r.status = 'settled' AND (COALESCE(m.n_credit, 0) != (r.win > 0)
+                                                 OR COALESCE(m.credited, 0) != r.win))
+                   OR (r.status != 'settled' AND COALESCE(m.n_credit, 0) != 0)
+                """
+            )
+            for r in mismatched:
+                if (
+                    r["n_debit"] != (1 if r["cost"] > 0 else 0)
+                    or r["debited"] != r["cost"]
+                ):
+                    problems.append(
+                        f"round {r['id']}: cost {r['cost']} but {r['n_debit']} debit(s) "
+                        f"totalling {r['debited']}"
+                    )
+                if r["status"] == "settled":
+                    if (
+                        r["n_credit"] != (1 if r["win"] > 0 else 0)
+                        or r["credited"] != r["win"]
+                    ):
+                        problems.append(
+                            f"round {r['id']}: win {r['win']} but {r['n_credit']} credit(s) "
+                            f"totalling {r['credited']}"
+                        )
+                elif r["n_credit"]:
+                    problems.append(f"round {r['id']} is open but has been credited")
+            orphans = conn.execute(
+                "SELECT COUNT(*) FROM ledger l WHERE l.round_id IS NOT NULL "
+                "AND NOT EXISTS (SELECT 1 FROM rounds r WHERE r.id = l.round_id)"
+            ).fetchone()[0]
+            if orphans:
+                problems.append(
+                    f"{orphans} ledger row(s) refer to rounds that do not exist"
+                )
+        return problems
+
+
+def _iso(moment: datetime) -> str:
+    """ISO-8601 UTC with milliseconds, e.g. ``2026-11-30T17:01:02.123Z``."""
+    return (
+        moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    )

@@ -1,0 +1,136 @@
+"""Property tests: no sequence of operations can unbalance the wallet."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    Bundle,
+    RuleBasedStateMachine,
+    invariant,
+    multiple,
+    precondition,
+    rule,
+)
+
+from game.store import InsufficientFunds, RoundNotOpen, Wallet
+
+START = 5_000
+
+
+class WalletMachine(RuleBasedStateMachine):
+    """Random begin / decide / settle / top-up / kill-and-reopen against a simple model."""
+
+    rounds = Bundle("rounds")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._tmp = tempfile.TemporaryDirectory()
+        self.folder = Path(self._tmp.name)
+        self.wallet = Wallet.open(self.folder, starting_balance=START).wallet
+        self.abandoned: list[Wallet] = []
+        self.debits = 0
+        self.credits = 0
+        self.top_ups = 0
+        self.open_ids: set[int] = set()
+        self.wins: dict[int, int] = {}
+
+    @rule(
+        target=rounds,
+        game=st.sampled_from(["a", "b"]),
+        cost=st.integers(0, 8_000),
+        seed=st.integers(0, 2**64 - 1),
+        buy=st.booleans(),
+    )
+    def begin(self, game: str, cost: int, seed: int, buy: bool) -> object:
+        before = self.wallet.balance
+        if cost > before:
+            with pytest.raises(InsufficientFunds):
+                self.wallet.begin_round(game, cost, cost, seed, buy=buy)
+            assert self.wallet.balance == before
+            return multiple()
+        rid = self.wallet.begin_round(
+            game, cost, cost, seed, buy=buy, state_in={"c": cost}
+        )
+        assert self.wallet.get_round(rid).seed == seed
+        self.debits += cost
+        self.open_ids.add(rid)
+        return rid
+
+    @rule(rid=rounds, decision=st.integers())
+    def decide(self, rid: int, decision: int) -> None:
+        if rid in self.open_ids:
+            self.wallet.record_decision(rid, decision)
+            assert self.wallet.get_round(rid).decisions[-1] == decision
+        else:
+            with pytest.raises(RoundNotOpen):
+                self.wallet.record_decision(rid, decision)
+
+    @rule(rid=rounds, win=st.integers(0, 20_000))
+    def settle(self, rid: int, win: int) -> None:
+        if rid in self.open_ids:
+            self.wallet.settle_round(rid, win)
+            self.open_ids.discard(rid)
+            self.wins[rid] = win
+            self.credits += win
+        else:
+            before = self.wallet.balance
+            with pytest.raises(RoundNotOpen):
+                self.wallet.settle_round(rid, win)
+            assert self.wallet.balance == before
+
+    @rule(amount=st.integers(1, 10_000))
+    def top_up(self, amount: int) -> None:
+        self.wallet.top_up(amount)
+        self.top_ups += amount
+
+    @precondition(lambda self: len(self.abandoned) < 3)
+    @rule()
+    def kill_and_reopen(self) -> None:
+        # The old connection is never closed (as after a kill); a new launch opens the file.
+        self.abandoned.append(self.wallet)
+        opened = Wallet.open(self.folder, starting_balance=123)
+        assert opened.notice is None
+        self.wallet = opened.wallet
+
+    @invariant()
+    def consistent(self) -> None:
+        w = self.wallet
+        assert w.audit() == []
+        balance = w.balance
+        assert balance == START + self.credits + self.top_ups - self.debits
+        assert balance >= 0
+        assert {r.id for r in w.open_rounds()} == self.open_ids
+        assert all(e.balance_after >= 0 for e in w.ledger())
+
+    def teardown(self) -> None:
+        for settled_id, win in self.wins.items():
+            assert self.wallet.get_round(settled_id).win == win
+        for w in (*self.abandoned, self.wallet):
+            w.close()
+        self._tmp.cleanup()
+
+
+TestWalletMachine = WalletMachine.TestCase
+TestWalletMachine.settings = settings(
+    max_examples=40,
+    stateful_step_count=25,
+    derandomize=True,
+    database=None,
+    deadline=None,
+)
+
+
+@settings(max_examples=60, derandomize=True, database=None, deadline=None)
+@given(seeds=st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=8))
+def test_any_seed_round_trips(seeds: list[int]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        w = Wallet.open(Path(folder)).wallet
+        ids = [w.begin_round("s", 0, 0, seed) for seed in seeds]
+        assert [w.get_round(i).seed for i in ids] == seeds
+        assert [r.seed for r in w.open_rounds()] == seeds
+        w.close()

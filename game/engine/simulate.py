@@ -1,0 +1,242 @@
+"""The RTP simulation tool: plays rounds through the public API in several processes.
+
+    python -m game.engine.simulate halloween_vacation --rounds 2000000 --workers 2 --seed 1
+
+Round ``i`` uses seed ``derive_seed(S, i)``, so a run is reproducible from its seed and any
+single round of it can be replayed. The output (RTP with its 95% confidence interval, hit
+rate, feature frequencies, standard deviation, highest win, speed) is what the help pages and
+the README quote; ``--json`` writes it for them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import math
+import multiprocessing
+import os
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from . import GAME_IDS, get_game
+from .rng import derive_seed, new_seed
+
+log = logging.getLogger("simulate")
+
+Z95 = 1.959963984540054
+
+
+@dataclass
+class Tally:
+    """Sums over a batch of rounds; batches merge by adding."""
+
+    rounds: int = 0
+    staked_x: float = 0.0  # cost as a multiple of the bet (1, or the buy price)
+    won_x: float = 0.0
+    won_x2: float = 0.0  # sum of squared wins, for the standard deviation
+    hits: int = 0
+    max_x: float = 0.0
+    max_seed: int | None = None
+    capped: int = 0
+    feature_rounds: dict[str, int] = field(default_factory=dict)  # rounds where the feature happened
+    feature_totals: dict[str, int] = field(default_factory=dict)  # sum of its counts
+    feature_won_x: dict[str, float] = field(default_factory=dict)  # win of rounds with it
+    seconds: float = 0.0
+
+    def add(self, other: Tally) -> None:
+        self.rounds += other.rounds
+        self.staked_x += other.staked_x
+        self.won_x += other.won_x
+        self.won_x2 += other.won_x2
+        self.hits += other.hits
+        self.capped += other.capped
+        if other.max_x > self.max_x:
+            self.max_x, self.max_seed = other.max_x, other.max_seed
+        for mine, theirs in ((self.feature_rounds, other.feature_rounds), (self.feature_totals, other.feature_totals),
+                             (self.feature_won_x, other.feature_won_x)):
+            for key, value in theirs.items():
+                mine[key] = mine.get(key, 0) + value
+        self.seconds += other.seconds
+
+
+def play_batch(task: tuple[str, bool, int, int, int, int]) -> Tally:
+    """Play rounds ``start .. start + count`` of a series (runs in a worker process)."""
+    game_id, buy, bet, master, start, count = task
+    game = get_game(game_id)
+    price_x = game.cost(bet, buy) / bet
+    tally = Tally()
+    began = time.perf_counter()
+    for index in range(start, start + count):
+        seed = derive_seed(master, index)
+        result = game.play(bet, seed, buy=buy)
+        x = result.win_x.numerator / result.win_x.denominator
+        tally.won_x += x
+        tally.won_x2 += x * x
+        if x > 0:
+            tally.hits += 1
+        if x > tally.max_x:
+            tally.max_x, tally.max_seed = x, seed
+        if result.capped:
+            tally.capped += 1
+        for name, amount in result.features.items():
+            if amount:
+                tally.feature_rounds[name] = tally.feature_rounds.get(name, 0) + 1
+                tally.feature_totals[name] = tally.feature_totals.get(name, 0) + amount
+                tally.feature_won_x[name] = tally.feature_won_x.get(name, 0.0) + x
+    tally.rounds = count
+    tally.staked_x = price_x * count
+    tally.seconds = time.perf_counter() - began
+    return tally
+
+
+@dataclass
+class Report:
+    game: str
+    buy: bool
+    bet: int
+    seed: int
+    rounds: int
+    workers: int
+    rtp: float
+    ci_low: float
+    ci_high: float
+    half_width: float
+    sd: float
+    hit_rate: float
+    max_win_x: float
+    max_win_seed: int | None
+    capped_rounds: int
+    features: dict[str, dict[str, float]]
+    seconds: float
+    rounds_per_second: float
+    rounds_per_second_per_worker: float
+
+    def lines(self) -> list[str]:
+        mode = " (bought feature)" if self.buy else ""
+        out = [
+            f"{self.game}{mode}: {self.rounds:,} rounds at bet {self.bet} cents, seed {self.seed},"
+            f" {self.workers} workers",
+            f"RTP              {self.rtp * 100:.3f}%  (95% CI {self.ci_low * 100:.3f}% .. {self.ci_high * 100:.3f}%,"
+            f" half-width {self.half_width * 100:.3f} pp)",
+            f"hit rate         {self.hit_rate * 100:.2f}%  (1 in {1 / self.hit_rate:.2f})" if self.hit_rate else
+            "hit rate         0",
+            f"std deviation    {self.sd:.3f} x bet per round",
+            f"highest win      {self.max_win_x:,.2f} x bet (seed {self.max_win_seed})",
+        ]
+        if self.capped_rounds:
+            out.append(f"capped rounds    {self.capped_rounds:,} (1 in {self.rounds / self.capped_rounds:,.0f})")
+        for name, info in sorted(self.features.items()):
+            out.append(
+                f"{name:<16} 1 in {info['one_in']:,.1f} rounds, {info['per_round']:.3f} per round with it,"
+                f" average win of those rounds {info['average_win_x']:.2f} x"
+            )
+        out.append(
+            f"speed            {self.rounds_per_second:,.0f} rounds/s in all,"
+            f" {self.rounds_per_second_per_worker:,.0f} per worker ({self.seconds:.1f} s)"
+        )
+        return out
+
+
+def summarise(tally: Tally, game: str, buy: bool, bet: int, seed: int, workers: int, wall: float) -> Report:
+    n = tally.rounds
+    mean = tally.won_x / n
+    var = max(0.0, tally.won_x2 / n - mean * mean)
+    sd = math.sqrt(var)
+    price = tally.staked_x / n
+    half = Z95 * sd / math.sqrt(n) / price
+    rtp = mean / price
+    features = {
+        name: {
+            "rounds": count,
+            "one_in": n / count,
+            "per_round": tally.feature_totals[name] / count,
+            "average_win_x": tally.feature_won_x[name] / count,
+        }
+        for name, count in tally.feature_rounds.items()
+    }
+    return Report(
+        game=game, buy=buy, bet=bet, seed=seed, rounds=n, workers=workers, rtp=rtp, ci_low=rtp - half,
+        ci_high=rtp + half, half_width=half, sd=sd, hit_rate=tally.hits / n, max_win_x=tally.max_x,
+        max_win_seed=tally.max_seed, capped_rounds=tally.capped, features=features, seconds=wall,
+        rounds_per_second=n / wall if wall else 0.0,
+        rounds_per_second_per_worker=n / tally.seconds if tally.seconds else 0.0,
+    )
+
+
+def run(game: str, rounds: int, workers: int, seed: int, bet: int | None = None, buy: bool = False,
+        progress: bool = True, batch: int = 20_000) -> Report:
+    engine_game = get_game(game)
+    bet = engine_game.default_bet if bet is None else engine_game.check_bet(bet)
+    engine_game.cost(bet, buy)
+    tasks = [(game, buy, bet, seed, start, min(batch, rounds - start)) for start in range(0, rounds, batch)]
+    total = Tally()
+    began = time.perf_counter()
+    bar = _progress_bar(rounds, progress)
+    if workers == 1:
+        for task in tasks:
+            total.add(play_batch(task))
+            bar.update(task[-1])
+    else:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for part in pool.imap_unordered(play_batch, tasks):
+                total.add(part)
+                bar.update(part.rounds)
+    bar.close()
+    return summarise(total, game, buy, bet, seed, workers, time.perf_counter() - began)
+
+
+def _progress_bar(total: int, enabled: bool):
+    from tqdm import tqdm  # the tool's only dependency beyond the engine
+
+    return tqdm(total=total, unit="rounds", unit_scale=True, disable=not enabled, file=sys.stderr,
+                smoothing=0.1, dynamic_ncols=True)
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m game.engine.simulate", description="RTP simulation tool")
+    parser.add_argument("game", choices=GAME_IDS, help="game id")
+    parser.add_argument("--rounds", type=_positive, required=True, help="number of rounds")
+    parser.add_argument("--workers", type=_positive, default=os.cpu_count() or 1, help="worker processes")
+    parser.add_argument("--seed", type=_seed, default=None, help="series seed (default: a fresh one)")
+    parser.add_argument("--bet", type=_positive, default=None, help="bet in cents (default: the game's default)")
+    parser.add_argument("--buy", action="store_true", help="play the bought feature")
+    parser.add_argument("--json", type=Path, default=None, help="also write the report as JSON here")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    return parser.parse_args(argv)
+
+
+def _positive(text: str) -> int:
+    value = int(text.replace("_", "").replace(",", ""))
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive whole number, not {text}")
+    return value
+
+
+def _seed(text: str) -> int:
+    value = int(text, 0)
+    if not 0 <= value < 2**64:
+        raise argparse.ArgumentTypeError("a seed is a whole number from 0 to 2**64-1")
+    return value
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    args = parse_args(argv)
+    seed = new_seed() if args.seed is None else args.seed
+    try:
+        report = run(args.game, args.rounds, args.workers, seed, args.bet, args.buy, progress=not args.quiet)
+    except Exception as exc:  # an engine error is a one-line message, not a traceback
+        log.error("simulate: %s", exc)
+        return 1
+    for line in report.lines():
+        print(line)
+    if args.json is not None:
+        args.json.write_text(json.dumps(asdict(report), indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,51 @@
+"""Broken game data stops with a message naming the file and what is wrong."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.engine import DataError
+from game.engine.games.halloween_vacation.game import DATA_FILE, HalloweenVacation
+
+
+def broken(tmp_path: Path, change) -> Path:
+    data = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    change(data)
+    path = tmp_path / "data.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.pop("pays"), "missing key 'pays'"),
+        (lambda d: d["pays"]["lady"].update({"5": "four"}), "pays.lady.5: expected a pay figure"),
+        (lambda d: d["pays"].update({"ghost": {"3": "1"}}), "unknown symbol 'ghost'"),
+        (lambda d: d["strips"]["base"].__setitem__(0, "lady guitar pumpkin a k"), "strips.base[0]: unknown symbols"),
+        (lambda d: d["strips"]["base"].__setitem__(0, "wild lady guitar a k q"), "only on reels 3, 4 and 5"),
+        (lambda d: d["strips"]["free"].__setitem__(1, "scatter lady guitar a k"), "scatters do not appear"),
+        (lambda d: d["strips"].update({"free_expanding_reel": "wild lady a k q"}), "no wild may land on reel 3"),
+        (lambda d: d["lines"].__setitem__(1, d["lines"][0]), "two lines have the same shape"),
+        (lambda d: d["lines"].__setitem__(0, [0, 0, 0, 0, 9]), "lines[0][4]: must be at most 3"),
+        (lambda d: d["bet"].update({"default": 77}), "bet.default: 77 is not on the bet ladder"),
+    ],
+)
+def test_broken_data_names_the_place(tmp_path: Path, change, message: str) -> None:
+    path = broken(tmp_path, change)
+    with pytest.raises(DataError) as info:
+        HalloweenVacation(path)
+    assert str(path) in str(info.value)
+    assert message in str(info.value)
+
+
+def test_unreadable_and_invalid_json(tmp_path: Path) -> None:
+    with pytest.raises(DataError, match="cannot read game data"):
+        HalloweenVacation(tmp_path / "missing.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not json", encoding="utf-8")
+    with pytest.raises(DataError, match="not valid JSON at line 1"):
+        HalloweenVacation(bad)

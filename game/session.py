@@ -106,7 +106,7 @@ class PlaySession:
         if self.budget is not None and -self.stats.net + cost > self.budget:
             raise BudgetReached(self.budget)
         if self.wallet.balance < cost:
-            raise InsufficientFunds(f"balance {self.wallet.balance} is below the cost {cost}")
+            raise InsufficientFunds(self.wallet.balance, cost)
         seed = self.next_seed() if seed is None else seed
         state = self.wallet.game_state(self.game.id) or None
         play = self.game.start(self.bet, seed, buy=buy, state=state)

@@ -1,0 +1,351 @@
+"""The application shell: window, main loop, start-up routing and the responsible-play clock.
+
+The loop keeps the three phases apart and measures only real work:
+
+    input  -> every pending event goes to the demo director, the global keys, then the scenes
+    update -> scenes advance by a clamped dt (a stall never makes animations jump)
+    draw   -> scenes draw bottom-up into the logical 1280x720 surface, then one flip
+
+Frame time (input + update + draw + flip, never the clock's sleep) is recorded every frame in a
+constant-memory histogram, printed as one ``bench:`` line with ``--bench``.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+import warnings
+from array import array
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..engine.catalogue import game_info
+from ..paths import asset_path
+from ..store import StoreError, Wallet, default_data_dir
+from . import theme
+from .audio import Audio
+from .autoplay import AutoplayConfig
+from .context import AppContext
+from .layout import LayoutError
+from .resources import Resources
+from .responsible import RealityCheck
+from .scene import SceneManager
+from .widgets.art import rounded_panel
+from .widgets.text import render_text
+
+if TYPE_CHECKING:
+    from .demo import DemoDirector
+    from .options import Options
+    from .scene import Scene
+
+log = logging.getLogger(__name__)
+
+TITLE = "Festive Slots"
+LOGICAL_SIZE = (1280, 720)
+FPS = 60
+MAX_DT = 1 / 15  # a longer stall is played as this much time
+NOTICE_SECONDS = 4.5
+
+
+class StartupError(Exception):
+    """The app cannot start or continue as asked; the message is the one-line reason."""
+
+
+class FrameStats:
+    """Frame times in 0.01 ms buckets (constant memory, exact max)."""
+
+    BUCKET_MS = 0.01
+    BUCKETS = 20_000  # 200 ms; slower frames count in the last bucket
+
+    def __init__(self) -> None:
+        self.counts = array("I", bytes(4 * self.BUCKETS))
+        self.frames = 0
+        self.max_ms = 0.0
+
+    def add(self, seconds: float) -> None:
+        ms = seconds * 1000.0
+        index = min(int(ms / self.BUCKET_MS), self.BUCKETS - 1)
+        self.counts[index] += 1
+        self.frames += 1
+        self.max_ms = max(self.max_ms, ms)
+
+    def percentile(self, p: float) -> float:
+        if not self.frames:
+            return 0.0
+        rank = max(1, math.ceil(self.frames * p / 100.0))
+        seen = 0
+        for index, count in enumerate(self.counts):
+            seen += count
+            if seen >= rank:
+                return min((index + 1) * self.BUCKET_MS, self.max_ms)
+        return self.max_ms
+
+    def line(self, wall_seconds: float) -> str:
+        fps = self.frames / wall_seconds if wall_seconds > 0 else 0.0
+        return (
+            f"bench: frames={self.frames} p50={self.percentile(50):.2f}ms p95={self.percentile(95):.2f}ms "
+            f"p99={self.percentile(99):.2f}ms max={self.max_ms:.2f}ms fps={fps:.1f}"
+        )
+
+
+class _Notices:
+    """Short messages for the player shown one after another at the top (not modal)."""
+
+    def __init__(self, resources: Resources, pending: list[str]) -> None:
+        self.font = theme.ui(resources, 20)
+        self.pending = pending  # AppContext.notices: anyone may append
+        self.image: pygame.Surface | None = None
+        self.time = 0.0
+
+    def update(self, dt: float) -> None:
+        if self.image is None and self.pending:
+            text = self.pending.pop(0)
+            label = render_text(self.font, text, theme.TEXT, theme.INK, 2)
+            pill = rounded_panel((label.get_width() + 48, label.get_height() + 20), (80, 50, 110), (40, 24, 60),
+                                 edge=theme.GOLD, radius=18, alpha=235)
+            pill.blit(label, label.get_rect(center=pill.get_rect().center))
+            self.image, self.time = pill, NOTICE_SECONDS
+        elif self.image is not None:
+            self.time -= dt
+            if self.time <= 0:
+                self.image = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.image is None:
+            return
+        fade = min(1.0, self.time / 0.4, (NOTICE_SECONDS - self.time) / 0.25)
+        self.image.set_alpha(int(255 * max(0.0, fade)))
+        surface.blit(self.image, self.image.get_rect(midtop=(surface.get_width() // 2, 14)))
+
+
+class App:
+    """Owns pygame, the window, the wallet and the loop; scenes see only ``self.context``."""
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self.data_dir = Path(options.data_dir) if options.data_dir else default_data_dir()
+        self.stats = FrameStats()
+        self.frames = 0
+        self.demo: DemoDirector | None = None
+        self.retired_wallets: list[Wallet] = []  # the demo's, kept open until exit
+        self.reality = RealityCheck()
+        self._fullscreen = options.fullscreen
+        pygame.init()
+        pygame.key.set_repeat(350, 60)
+        self.screen = self._open_window()
+        try:
+            opened = Wallet.open(self.data_dir)
+        except StoreError as exc:
+            raise StartupError(str(exc)) from exc
+        self.wallet_notice = opened.notice
+        wallet = opened.wallet
+        self.context = AppContext(
+            scenes=SceneManager(), resources=Resources(), audio=Audio(wallet, mute=options.mute),
+            wallet=wallet, options=options,
+        )
+        self.context.flags["turbo"] = bool(wallet.setting("turbo", False))
+        self.notices = _Notices(self.context.resources, self.context.notices)
+
+    # -- window --------------------------------------------------------------------------------
+
+    def _open_window(self) -> pygame.Surface:
+        pygame.display.set_caption(TITLE)
+        icon = asset_path("ui", "icon.png")
+        if icon.is_file():
+            try:
+                pygame.display.set_icon(pygame.image.load(str(icon)))
+            except pygame.error as exc:
+                log.warning("window icon not set (%s)", exc)
+        flags = pygame.SCALED | pygame.RESIZABLE
+        if self._fullscreen:
+            flags |= pygame.FULLSCREEN
+        try:
+            with warnings.catch_warnings():  # "no fast renderer" under the dummy driver is expected
+                warnings.simplefilter("ignore", RuntimeWarning)
+                warnings.filterwarnings("ignore", message="no fast renderer")
+                return pygame.display.set_mode(LOGICAL_SIZE, flags)
+        except pygame.error as exc:  # some drivers refuse SCALED: a plain window still works
+            log.warning("scaled window unavailable (%s); opening a plain one", exc)
+            return pygame.display.set_mode(LOGICAL_SIZE)
+
+    def toggle_fullscreen(self) -> None:
+        try:
+            pygame.display.toggle_fullscreen()
+            self._fullscreen = not self._fullscreen
+        except pygame.error as exc:
+            log.warning("full screen toggle failed (%s)", exc)
+
+    # -- routing -------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Choose the first screen: demo, an interrupted round, --game, or the lobby."""
+        if self.options.demo:
+            from .demo import DemoDirector
+
+            self.demo = DemoDirector(self)
+            self.demo.start()
+        else:
+            self.enter_player_mode(first=True)
+        if self.wallet_notice:
+            from .overlays import MessageDialog
+
+            self.context.scenes.push(MessageDialog(self.context, "Wallet restored", [self.wallet_notice]))
+
+    def enter_player_mode(self, *, first: bool = False) -> None:
+        """The player's own screens on the player's wallet (after start-up or the demo)."""
+        from .screens import ScreenUnavailable, lobby_scene, open_game_screen
+
+        ctx = self.context
+        options = self.options if first else None
+        autoplay = AutoplayConfig(rounds=options.autoplay) if options and options.autoplay else None
+        game_id = options.game if options else None
+        open_rounds = ctx.wallet.open_rounds()
+        if open_rounds:
+            game_id = open_rounds[0].game_id
+            try:
+                title = game_info(game_id).title
+            except KeyError:
+                title = game_id
+            ctx.notices.append(f"Your last round of {title} was interrupted: finishing it now.")
+        if autoplay is not None and game_id is None:
+            raise StartupError("--autoplay needs a game: add --game ID")
+        scene: Scene
+        if game_id is None:
+            scene = lobby_scene(ctx)
+        else:
+            try:
+                scene = open_game_screen(ctx, game_id, autoplay=autoplay)
+            except ScreenUnavailable as exc:
+                if first and options and (options.game or options.autoplay):
+                    raise StartupError(str(exc)) from exc
+                log.warning("%s; showing the lobby", exc)
+                ctx.notices.append(f"{exc}.")
+                scene = lobby_scene(ctx)
+        ctx.scenes.switch(scene, fade=not first)
+
+    # -- loop ----------------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Run until quit or ``--frames``; returns the exit status."""
+        ctx = self.context
+        clock = pygame.time.Clock()
+        limit = self.options.frames
+        wall_start = time.perf_counter()
+        dt = 0.0
+        try:
+            while not ctx.quit_requested:
+                work_start = time.perf_counter()
+                self._input()
+                if ctx.quit_requested:
+                    break
+                self._update(dt)
+                self._draw()
+                pygame.display.flip()
+                self.stats.add(time.perf_counter() - work_start)
+                self.frames += 1
+                dt = min(clock.tick(FPS) / 1000.0, MAX_DT)
+                if limit is not None and self.frames >= limit:
+                    break
+            wall = time.perf_counter() - wall_start
+            if self.options.screenshot is not None:
+                self._save_screenshot(self.options.screenshot)
+            if self.options.bench:
+                print(self.stats.line(wall), flush=True)  # the one line for scripts to parse
+            log.info("%s", self.stats.line(wall))
+        finally:
+            self.shutdown()
+        if ctx.exit_reason:
+            raise StartupError(ctx.exit_reason)
+        return 0
+
+    def _input(self) -> None:
+        ctx = self.context
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                ctx.quit_requested = True
+                return
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
+            if self.demo is not None and self.demo.handle_event(event):
+                continue
+            used = ctx.scenes.handle_event(event)
+            if not used and event.type == pygame.KEYDOWN and event.key == pygame.K_m:
+                ctx.audio.toggle_mute()
+                ctx.notices.append("Sound off" if ctx.audio.muted else "Sound on")
+
+    def _update(self, dt: float) -> None:
+        ctx = self.context
+        ctx.scenes.update(dt)
+        if self.demo is not None:
+            self.demo.update(dt)
+        else:
+            self._reality_check(dt)
+        self.notices.update(dt)
+
+    def _draw(self) -> None:
+        self.context.scenes.draw(self.screen)
+        if self.demo is not None:
+            self.demo.draw(self.screen)
+        self.notices.draw(self.screen)
+
+    def _reality_check(self, dt: float) -> None:
+        self.reality.tick(dt)
+        if not self.reality.due:
+            return
+        scenes = self.context.scenes
+        top = scenes.top
+        if top is None or scenes.transitioning or top.overlay:
+            return
+        is_idle = getattr(top, "is_idle", None)
+        if callable(is_idle) and not is_idle():
+            return  # wait for the round being shown to finish
+        from .overlays import MessageDialog
+
+        self.reality.acknowledge()
+        net = self._session_net()
+        scenes.push(MessageDialog(self.context, "Reality check", self.reality.lines(net), button_label="Continue"))
+
+    def _session_net(self) -> int:
+        from .screens import session_stats
+
+        return session_stats(self.context, self.context.wallet).net
+
+    def _save_screenshot(self, path: Path) -> None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, str(path))
+            log.info("screenshot saved to %s", path)
+        except (pygame.error, OSError) as exc:
+            raise StartupError(f"--screenshot: could not save {path} ({exc})") from exc
+
+    def shutdown(self) -> None:
+        if self.demo is not None:
+            self.demo.close()
+        for wallet in self.retired_wallets:
+            wallet.close()
+        try:
+            self.context.audio.stop_all()
+            self.context.wallet.close()
+        finally:
+            pygame.quit()
+
+
+def run_app(options: Options) -> int:
+    """Build the app, route to the first screen and run; StartupError carries the exit reason."""
+    try:
+        app = App(options)
+    except LayoutError as exc:
+        raise StartupError(str(exc)) from exc
+    try:
+        app.start()
+    except (LayoutError, StartupError) as exc:
+        app.shutdown()
+        raise StartupError(str(exc)) from exc
+    except BaseException:
+        app.shutdown()
+        raise
+    return app.run()

@@ -1,0 +1,98 @@
+"""Autoplay: how many rounds to play by themselves, and when to stop early.
+
+The screen asks ``next_seed()`` before each round (None: let the session choose) and reports
+each settled round with ``after_round(result, cost)``; a returned string is the reason to stop,
+worded for the player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..engine.money import format_cents
+
+
+class _Result(Protocol):
+    win: int
+    features: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class AutoplayConfig:
+    rounds: int | None  # None: until stopped
+    stop_on_feature: bool = False
+    stop_single_win_over: int | None = None  # cents
+    stop_loss_over: int | None = None  # cents of net loss since autoplay began
+    seeds: list[int] | None = None  # played in order; afterwards the session chooses
+
+    def __post_init__(self) -> None:
+        if self.rounds is not None and self.rounds < 1:
+            raise ValueError(f"autoplay rounds must be at least 1, not {self.rounds}")
+        for name in ("stop_single_win_over", "stop_loss_over"):
+            value = getattr(self, name)
+            if value is not None and value < 0:
+                raise ValueError(f"{name} must not be negative, not {value}")
+
+    def describe(self) -> str:
+        """One short line for the screen, e.g. '25 rounds, stop on feature'."""
+        parts = ["until stopped" if self.rounds is None else f"{self.rounds} rounds"]
+        if self.stop_on_feature:
+            parts.append("stop on feature")
+        if self.stop_single_win_over is not None:
+            parts.append(f"win over {format_cents(self.stop_single_win_over)}")
+        if self.stop_loss_over is not None:
+            parts.append(f"loss over {format_cents(self.stop_loss_over)}")
+        return ", ".join(parts)
+
+
+class AutoplayRun:
+    """One autoplay sequence in progress."""
+
+    def __init__(self, config: AutoplayConfig) -> None:
+        self.config = config
+        self.played = 0
+        self.net = 0  # won minus paid since autoplay began (cents)
+        self._seed_index = 0
+        self.stopped_reason: str | None = None
+
+    @property
+    def remaining(self) -> int | None:
+        """Rounds still to play (None: until stopped)."""
+        if self.config.rounds is None:
+            return None
+        return max(0, self.config.rounds - self.played)
+
+    @property
+    def finished(self) -> bool:
+        return self.stopped_reason is not None or self.remaining == 0
+
+    def next_seed(self) -> int | None:
+        seeds = self.config.seeds
+        if not seeds or self._seed_index >= len(seeds):
+            return None
+        seed = seeds[self._seed_index]
+        self._seed_index += 1
+        return seed
+
+    def after_round(self, result: _Result, cost: int) -> str | None:
+        """Count a settled round; the reason to stop now, or None to go on."""
+        self.played += 1
+        self.net += result.win - cost
+        reason = self._reason(result)
+        if reason is not None:
+            self.stopped_reason = reason
+        return reason
+
+    def _reason(self, result: _Result) -> str | None:
+        config = self.config
+        if config.stop_on_feature and result.features:
+            names = ", ".join(name.replace("_", " ") for name in result.features)
+            return f"Autoplay stopped: feature ({names})"
+        if config.stop_single_win_over is not None and result.win > config.stop_single_win_over:
+            return f"Autoplay stopped: a win of {format_cents(result.win)}"
+        if config.stop_loss_over is not None and -self.net > config.stop_loss_over:
+            return f"Autoplay stopped: loss of {format_cents(-self.net)} since it began"
+        if self.remaining == 0:
+            return "Autoplay finished"
+        return None

@@ -1,0 +1,222 @@
+"""Demo mode: an unattended showcase of the available games on a separate demo wallet.
+
+Each visit plays a game by autoplay with a seed list that mixes ordinary rounds with recorded
+seeds known to trigger the game's features (``demo_seeds.json``; the math is never altered),
+then moves on to the next game. Any key or click hands control back to the player's lobby.
+Nothing grows per round: each visit builds a fresh screen and drops the last one.
+
+Regenerate the seed file after the game math changes::
+
+    python -m game.client.demo --find-seeds
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import math
+import random
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..engine import get_game
+from ..engine.catalogue import CATALOGUE
+from ..store import DEFAULT_STARTING_BALANCE, Wallet
+from . import theme
+from .autoplay import AutoplayConfig
+from .widgets.art import rounded_panel
+from .widgets.text import render_text
+
+if TYPE_CHECKING:
+    from .app import App
+    from .scene import Scene
+
+log = logging.getLogger(__name__)
+
+SEEDS_FILE = Path(__file__).with_name("demo_seeds.json")
+ROUNDS_PER_VISIT = 10
+FEATURE_SLOTS = (2, 7)  # positions in a visit's seed list that get a feature seed
+VISIT_SECONDS = 75.0  # after this, move on at the next idle moment
+MAX_VISIT_SECONDS = 240.0  # move on even if the screen never settles
+IDLE_MOVE_ON = 3.0  # seconds of idleness that mean autoplay has ended early
+LOW_BALANCE_BETS = 40  # top up when the demo balance covers fewer rounds than this
+INPUT_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.JOYBUTTONDOWN)
+SEARCH_SECONDS = 0.6
+
+
+def load_seeds(path: Path = SEEDS_FILE) -> dict[str, list[int]]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        log.warning("demo seeds unavailable (%s)", exc)
+        return {}
+    return {key: [int(s) for s in value.get("seeds", [])] for key, value in data.items()
+            if isinstance(value, dict)}
+
+
+def triggers_feature(game_id: str, seed: int) -> bool:
+    game = get_game(game_id)
+    return bool(game.play(game.default_bet, seed).features)
+
+
+def find_feature_seeds(game_id: str, count: int, *, start: int = 1, budget_s: float | None = None) -> list[int]:
+    """Seeds whose round at the default bet triggers a feature (bounded by ``budget_s``)."""
+    game = get_game(game_id)
+    found: list[int] = []
+    deadline = None if budget_s is None else time.monotonic() + budget_s
+    seed = start
+    while len(found) < count and (deadline is None or time.monotonic() < deadline):
+        if game.play(game.default_bet, seed).features:
+            found.append(seed)
+        seed += 1
+    return found
+
+
+class DemoDirector:
+    """Drives the showcase from the app loop (input first, then update, then its banner)."""
+
+    def __init__(self, app: App) -> None:
+        from .screens import screen_available
+
+        self.app = app
+        self.games = [info.id for info in CATALOGUE if info.available and screen_available(info.id)]
+        if not self.games:
+            from .app import StartupError
+
+            raise StartupError("--demo: no game screen is available yet")
+        opened = Wallet.open(app.data_dir / "demo")
+        self.wallet = opened.wallet
+        self.feature_seeds = self._checked_seeds()
+        self.index = -1
+        self.visits = 0
+        self.visit_time = 0.0
+        self.idle_time = 0.0
+        self.screen: Scene | None = None
+        self.time = 0.0
+        res = app.context.resources
+        label = render_text(theme.ui(res, 18), "DEMO   ·   press any key to play", theme.TEXT, theme.INK, 2)
+        self.banner = rounded_panel((label.get_width() + 40, label.get_height() + 8), (150, 30, 46),
+                                    (90, 16, 30), edge=theme.GOLD, radius=16, alpha=230)
+        self.banner.blit(label, label.get_rect(center=self.banner.get_rect().center))
+
+    def _checked_seeds(self) -> dict[str, list[int]]:
+        recorded = load_seeds()
+        checked: dict[str, list[int]] = {}
+        for game_id in self.games:
+            seeds = [s for s in recorded.get(game_id, []) if triggers_feature(game_id, s)]
+            if len(seeds) < 2:
+                log.warning("demo: few recorded feature seeds for %s still trigger; searching "
+                            "(regenerate with python -m game.client.demo --find-seeds)", game_id)
+                seeds += find_feature_seeds(game_id, 4, budget_s=SEARCH_SECONDS)
+            checked[game_id] = seeds
+        return checked
+
+    # -- visits --------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self.next_game(fade=False)
+
+    def visit_seeds(self, game_id: str) -> list[int]:
+        rng = random.Random(self.visits)  # ordinary rounds between the showcase ones
+        seeds = [rng.getrandbits(63) for _ in range(ROUNDS_PER_VISIT)]
+        features = self.feature_seeds.get(game_id) or []
+        for n, slot in enumerate(FEATURE_SLOTS):
+            if features:
+                seeds[slot] = features[(self.visits * len(FEATURE_SLOTS) + n) % len(features)]
+        return seeds
+
+    def next_game(self, fade: bool = True) -> None:
+        from .screens import open_game_screen
+
+        self.index = (self.index + 1) % len(self.games)
+        game_id = self.games[self.index]
+        game = get_game(game_id)
+        self.wallet.set_setting(f"{game_id}.bet", game.default_bet)  # the seeds were recorded there
+        self._top_up(game.default_bet)
+        config = AutoplayConfig(rounds=ROUNDS_PER_VISIT, seeds=self.visit_seeds(game_id))
+        self.visits += 1
+        self.visit_time = self.idle_time = 0.0
+        self.screen = open_game_screen(self.app.context, game_id, wallet=self.wallet, autoplay=config)
+        self.app.context.scenes.switch(self.screen, fade=fade)
+        log.info("demo: visit %d, %s", self.visits, game_id)
+
+    def _top_up(self, bet: int) -> None:
+        balance = self.wallet.balance
+        if balance < bet * LOW_BALANCE_BETS:
+            self.wallet.top_up(DEFAULT_STARTING_BALANCE, "demo top-up")
+
+    # -- loop hooks ----------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in INPUT_EVENTS:
+            self.finish()
+            return True
+        return event.type in (pygame.KEYUP, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.TEXTINPUT)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.visit_time += dt
+        scenes = self.app.context.scenes
+        if scenes.transitioning or self.screen is None:
+            return
+        if self.screen not in scenes.stack:
+            return
+        top = scenes.top
+        if top is not self.screen and top is not None and top.overlay:
+            top_close = getattr(top, "close", None)  # a dialog the screen raised: nobody will answer
+            if callable(top_close) and self.visit_time > 2.0:
+                top_close()
+            return
+        idle = bool(getattr(self.screen, "is_idle", lambda: True)())
+        self.idle_time = self.idle_time + dt if idle else 0.0
+        if ((self.visit_time >= VISIT_SECONDS and idle) or self.idle_time >= IDLE_MOVE_ON
+                or self.visit_time >= MAX_VISIT_SECONDS):
+            self.next_game()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.banner.set_alpha(190 + int(60 * math.sin(self.time * 2.5)))
+        # Top centre, over the frame's edge: every screen keeps its hierarchy free there.
+        surface.blit(self.banner, self.banner.get_rect(midtop=(surface.get_width() // 2, 2)))
+
+    def finish(self) -> None:
+        """Any key: stop the showcase and give the player their own lobby."""
+        log.info("demo: ended by the player after %d visit(s)", self.visits)
+        stop = getattr(self.screen, "stop_autoplay", None)
+        if callable(stop):
+            stop()
+        self.screen = None
+        self.app.demo = None
+        self.app.retired_wallets.append(self.wallet)  # closed at exit: the old screen still fades out
+        self.app.context.audio.stop_all()
+        self.app.enter_player_mode()
+
+    def close(self) -> None:
+        self.wallet.close()
+
+
+def _write_seeds(count: int) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "_about": "Seeds whose rounds trigger each game's features at the default bet; the demo "
+                  "plays them (the math is never altered). Regenerate: python -m game.client.demo --find-seeds",
+    }
+    for info in CATALOGUE:
+        if info.available:
+            game = get_game(info.id)
+            data[info.id] = {"bet": game.default_bet, "seeds": find_feature_seeds(info.id, count)}
+    SEEDS_FILE.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    return data
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(prog="python -m game.client.demo")
+    parser.add_argument("--find-seeds", action="store_true", help="rewrite demo_seeds.json")
+    parser.add_argument("--count", type=int, default=12)
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.INFO)
+    if args.find_seeds:
+        written = _write_seeds(args.count)
+        log.info("wrote %s: %s", SEEDS_FILE, {k: v for k, v in written.items() if k != "_about"})

@@ -1,0 +1,140 @@
+"""Command-line flags: parsed and validated before any window opens.
+
+A wrong flag or value ends the program with status 2 and one line on stderr naming what is
+wrong (argparse's own two-line usage dump is replaced by that single line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NoReturn
+
+from ..engine.catalogue import CATALOGUE
+
+LOG_LEVELS = ("debug", "info", "warning", "error")
+MAX_SEED = 2**64 - 1
+
+
+class OptionsError(Exception):
+    """A flag value that cannot be used; the message names the flag."""
+
+
+@dataclass(frozen=True)
+class Options:
+    game: str | None = None
+    demo: bool = False
+    windowed: bool = False
+    fullscreen: bool = False
+    mute: bool = False
+    seed: int | None = None
+    data_dir: Path | None = None
+    autoplay: int | None = None
+    frames: int | None = None
+    screenshot: Path | None = None
+    bench: bool = False
+    log_level: str = "warning"
+
+    @property
+    def logging_level(self) -> int:
+        return getattr(logging, self.log_level.upper())
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = _non_negative(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _seed(text: str) -> int:
+    value = _non_negative(text)
+    if value > MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{value} is larger than 2**64-1")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ids = ", ".join(info.id for info in CATALOGUE)
+    parser = _OneLineParser(prog="main.py", description="Festive Slots: a play-money slot client.")
+    parser.add_argument("--game", metavar="ID", help=f"open a game directly ({ids})")
+    parser.add_argument("--demo", action="store_true", help="unattended showcase on a demo wallet")
+    parser.add_argument("--windowed", action="store_true", help="start in a window")
+    parser.add_argument("--fullscreen", action="store_true", help="start full screen")
+    parser.add_argument("--mute", action="store_true", help="start with sound off")
+    parser.add_argument("--seed", type=_seed, metavar="S", help="reproducible rounds (testing)")
+    parser.add_argument("--data-dir", type=Path, metavar="DIR", help="where the wallet lives")
+    parser.add_argument("--autoplay", type=_positive, metavar="N", help="autoplay N rounds on the opened game")
+    parser.add_argument("--frames", type=_positive, metavar="N", help="quit cleanly after N frames")
+    parser.add_argument("--screenshot", type=Path, metavar="PATH", help="save the last frame as PNG on exit")
+    parser.add_argument("--bench", action="store_true", help="print frame-time percentiles on exit")
+    parser.add_argument("--log-level", type=str.lower, choices=LOG_LEVELS, default="warning")
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None = None) -> Options:
+    """Parse and check the flags; exits with status 2 and one line on a wrong one."""
+    parser = build_parser()
+    ns = parser.parse_args(argv)
+    try:
+        return validate(ns)
+    except OptionsError as exc:
+        parser.exit(2, f"{parser.prog}: error: {exc}\n")
+
+
+def validate(ns: argparse.Namespace) -> Options:
+    if ns.game is not None:
+        info = next((i for i in CATALOGUE if i.id == ns.game), None)
+        if info is None:
+            known = ", ".join(i.id for i in CATALOGUE)
+            raise OptionsError(f"--game: unknown game {ns.game!r} (games: {known})")
+        if not info.available:
+            raise OptionsError(f"--game: {info.title} ({info.id}) is coming soon and cannot be played yet")
+    if ns.windowed and ns.fullscreen:
+        raise OptionsError("--windowed and --fullscreen cannot be used together")
+    if ns.demo and (ns.game or ns.autoplay):
+        raise OptionsError("--demo chooses its own games: leave out --game and --autoplay")
+    if ns.data_dir is not None:
+        check_writable_dir(ns.data_dir, "--data-dir")
+    if ns.screenshot is not None:
+        if ns.screenshot.suffix.lower() != ".png":
+            raise OptionsError(f"--screenshot: {ns.screenshot} must end in .png")
+        check_writable_dir(ns.screenshot.parent if str(ns.screenshot.parent) else Path("."), "--screenshot")
+    return Options(
+        game=ns.game, demo=ns.demo, windowed=ns.windowed, fullscreen=ns.fullscreen, mute=ns.mute,
+        seed=ns.seed, data_dir=ns.data_dir, autoplay=ns.autoplay, frames=ns.frames,
+        screenshot=ns.screenshot, bench=ns.bench, log_level=ns.log_level,
+    )
+
+
+def check_writable_dir(path: Path, flag: str) -> None:
+    """``path`` is a folder we can write in, or could be created in a writable parent."""
+    path = Path(os.path.abspath(path))
+    probe = path
+    while not probe.exists():
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    if not probe.is_dir():
+        raise OptionsError(f"{flag}: {probe} is not a folder")
+    if not os.access(probe, os.W_OK | os.X_OK):
+        raise OptionsError(f"{flag}: {probe} is not writable")

@@ -1,0 +1,118 @@
+"""The autoplay menu: how many rounds and when to stop; Enter starts, Esc cancels.
+
+The last choices are remembered for this run of the app (``app.flags['autoplay_menu']``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine.money import format_cents
+from .. import theme
+from ..autoplay import AutoplayConfig
+from ..widgets.text import blit_text
+from .base import OptionRow, Overlay
+
+if TYPE_CHECKING:
+    from ..context import AppContext
+
+SIZE = (800, 560)
+ROW_H = 64
+ROUNDS: list[int | None] = [10, 25, 50, 100, None]
+# Money thresholds when the bet is unknown (cents); with a bet: multiples of it.
+AMOUNTS = [1_000, 2_500, 5_000, 10_000, 25_000, 50_000, 100_000]
+MULTIPLES = [5, 10, 25, 50, 100, 250, 500]
+
+
+def _rounds_label(value: object) -> str:
+    return "Until stopped" if value is None else f"{value} rounds"
+
+
+def _money_label(value: object) -> str:
+    return "Off" if value is None else format_cents(int(value))  # type: ignore[call-overload]
+
+
+class AutoplayMenu(Overlay):
+    def __init__(
+        self, app: AppContext, on_start: Callable[[AutoplayConfig], None], *, bet: int | None = None,
+    ) -> None:
+        super().__init__(app, SIZE, "Autoplay")
+        self.on_start = on_start
+        amounts: list[int | None] = [None, *(bet * m for m in MULTIPLES)] if bet else [None, *AMOUNTS]
+        last = app.flags.get("autoplay_menu", {})
+        self.rows = [
+            OptionRow("Rounds", list(ROUNDS), _index(ROUNDS, last.get("rounds", 10)), _rounds_label),
+            OptionRow("Stop on any feature", [False, True], 1 if last.get("feature", True) else 0,
+                      lambda v: "Yes" if v else "No"),
+            OptionRow("Stop on a single win over", list(amounts), _index(amounts, last.get("win")), _money_label),
+            OptionRow("Stop on a loss over", list(amounts), _index(amounts, last.get("loss")), _money_label),
+        ]
+        top = self.rect.y + 104
+        for index, row in enumerate(self.rows):
+            row.place(pygame.Rect(self.rect.x + 40, top + index * (ROW_H + 10), self.rect.w - 80, ROW_H))
+        self.selected = 0
+        self.button_row([("Cancel", self.close), ("Start", self.start)])
+        self.focus = 1
+
+    def config(self) -> AutoplayConfig:
+        rounds, feature, win, loss = (row.value for row in self.rows)
+        return AutoplayConfig(
+            rounds=rounds,  # type: ignore[arg-type]
+            stop_on_feature=bool(feature),
+            stop_single_win_over=win,  # type: ignore[arg-type]
+            stop_loss_over=loss,  # type: ignore[arg-type]
+        )
+
+    def start(self) -> None:
+        if self._closed:
+            return
+        config = self.config()
+        self.app.flags["autoplay_menu"] = {
+            "rounds": config.rounds, "feature": config.stop_on_feature,
+            "win": config.stop_single_win_over, "loss": config.stop_loss_over,
+        }
+        self.close()
+        self.on_start(config)
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        row = self.rows[self.selected]
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            self.selected = (self.selected + (1 if key == pygame.K_DOWN else -1)) % len(self.rows)
+        elif key in (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS):
+            row.step(-1)
+        elif key in (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            row.step(+1)
+        elif key == pygame.K_SPACE:
+            row.cycle() if len(row.choices) == 2 else row.step(+1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start() if self.focus == 1 else self.close()
+        elif key == pygame.K_a:
+            self.close()
+        return True
+
+    def handle_mouse(self, event: pygame.event.Event) -> bool:
+        pos = getattr(event, "pos", None)
+        if pos is None:
+            return False
+        for index, row in enumerate(self.rows):
+            if row.rect.collidepoint(pos):
+                self.selected = index
+                if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                    row.click(pos)
+                return True
+        return False
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        for index, row in enumerate(self.rows):
+            row.draw(surface, self.font, index == self.selected)
+        blit_text(surface, self.small, "Any key stops autoplay.", theme.MUTED,
+                  center=(self.rect.centerx, self.rows[-1].rect.bottom + 24))
+        self.footer(surface, "Up/Down: choose   ·   Left/Right: change   ·   Enter: start   ·   Esc: cancel")
+
+
+def _index(choices: list, value: object) -> int:
+    return choices.index(value) if value in choices else 0

@@ -1,0 +1,97 @@
+"""Message and confirmation dialogs: keyboard-first (Enter confirms, Esc closes), clickable."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import theme
+from ..widgets.text import render_text
+from .base import SHADOW, Overlay, wrap_text
+
+if TYPE_CHECKING:
+    from ..context import AppContext
+
+WIDTH = 680
+LINE_GAP = 6
+
+
+class _TextDialog(Overlay):
+    def __init__(self, app: AppContext, title: str, lines: Sequence[str]) -> None:
+        body_font = theme.ui(app.resources, 24, "light")
+        wrapped: list[str] = []
+        for line in lines:
+            wrapped.extend(wrap_text(body_font, str(line), WIDTH - 90))
+        line_h = body_font.get_linesize() + LINE_GAP
+        height = 110 + len(wrapped) * line_h + 120
+        super().__init__(app, (WIDTH, max(260, height)), title)
+        # The body text is part of the pre-rendered panel: nothing is rendered per frame.
+        y = SHADOW + 96
+        for line in wrapped:
+            image = render_text(body_font, line, theme.TEXT, theme.INK, 1)
+            self._panel.blit(image, image.get_rect(midtop=(SHADOW + WIDTH // 2, y)))
+            y += line_h
+
+
+class MessageDialog(_TextDialog):
+    """A notice with one OK button; ``on_close`` runs after it closes (Enter, Esc or click)."""
+
+    def __init__(
+        self, app: AppContext, title: str, lines: Sequence[str], on_close: Callable[[], None] | None = None,
+        *, button_label: str = "OK",
+    ) -> None:
+        super().__init__(app, title, lines)
+        self.on_close = on_close
+        self.button_row([(button_label, self._done)])
+
+    def _done(self) -> None:
+        if self._closed:
+            return
+        self.close()
+        if self.on_close is not None:
+            self.on_close()
+
+    def on_cancel(self) -> None:
+        self._done()
+
+
+class ConfirmDialog(_TextDialog):
+    """A yes/no question. Enter confirms, Esc cancels; Left/Right/Tab move between the buttons."""
+
+    def __init__(
+        self,
+        app: AppContext,
+        title: str,
+        lines: Sequence[str],
+        on_confirm: Callable[[], None],
+        confirm_label: str = "Buy",
+        cancel_label: str = "Cancel",
+        *,
+        on_cancel: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(app, title, lines)
+        self.on_confirm = on_confirm
+        self._on_cancel = on_cancel
+        self.button_row([(cancel_label, self.on_cancel), (confirm_label, self._confirm)])
+        self.focus = 1  # Enter confirms
+
+    def _confirm(self) -> None:
+        if self._closed:
+            return
+        self.close()
+        self.on_confirm()
+
+    def on_cancel(self) -> None:
+        if self._closed:
+            return
+        self.close()
+        if self._on_cancel is not None:
+            self._on_cancel()
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus == 1:
+            self._confirm()
+            return True
+        return super().handle_key(event)

@@ -1,0 +1,137 @@
+"""Game history: the last rounds (time, bet, win, features); Up/Down + Enter replays one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...engine.money import format_cents
+from .. import theme
+from ..widgets.text import blit_text, render_text
+from .base import SHADOW, Overlay, focus_image
+
+if TYPE_CHECKING:
+    from ...store import RoundRecord
+    from ..context import AppContext
+
+SIZE = (980, 640)
+ROW_H = 40
+MAX_ROWS = 10
+COLUMNS = (("Time", 0.0), ("Bet", 0.2), ("Win", 0.38), ("Features", 0.56))
+
+
+def local_time(iso: str) -> str:
+    """An ISO timestamp from the wallet as the player's local 'Mon 12 14:03:09'."""
+    try:
+        moment = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    except ValueError:
+        return iso[:19]
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return moment.strftime("%d %b %H:%M:%S")
+
+
+def features_text(summary: dict[str, Any] | None) -> str:
+    features = (summary or {}).get("features") or {}
+    parts = []
+    for name, count in features.items():
+        if count:
+            label = name.replace("_", " ")
+            parts.append(label if count == 1 else f"{label} x{count}")
+    return ", ".join(parts) or "-"
+
+
+class HistoryOverlay(Overlay):
+    def __init__(
+        self, app: AppContext, records: Sequence[RoundRecord], on_replay: Callable[[RoundRecord], None],
+        *, title: str = "Game history",
+    ) -> None:
+        super().__init__(app, SIZE, title)
+        self.records = list(records)[:MAX_ROWS]
+        self.on_replay = on_replay
+        self.selected = 0
+        self.table = pygame.Rect(self.rect.x + 40, self.rect.y + 100, self.rect.w - 80, ROW_H * (MAX_ROWS + 1))
+        row_font = theme.ui(app.resources, 20)
+        head_font = theme.ui(app.resources, 18, "heavy")
+        # Header and rows are pre-rendered once; the selection highlight is the only change.
+        for name, frac in COLUMNS:
+            image = render_text(head_font, name.upper(), theme.GOLD)
+            self._panel.blit(image, image.get_rect(midleft=self._col(frac, 0, panel=True)))
+        self.rows: list[pygame.Surface] = []
+        for record in self.records:
+            row = pygame.Surface((self.table.w, ROW_H), pygame.SRCALPHA)
+            win = record.win or 0
+            cells = (
+                (local_time(record.created_at), theme.TEXT),
+                (format_cents(record.bet) + (" (buy)" if record.buy else ""), theme.TEXT),
+                (format_cents(win), theme.GREEN if win else theme.MUTED),
+                (features_text(record.summary), theme.ICE),
+            )
+            for (text, color), (_, frac) in zip(cells, COLUMNS, strict=True):
+                image = render_text(row_font, text, color, theme.INK, 1)
+                row.blit(image, image.get_rect(midleft=(int(self.table.w * frac) + 14, ROW_H // 2)))
+            self.rows.append(row)
+        self._zebra = pygame.Surface((self.table.w, ROW_H), pygame.SRCALPHA)
+        self._zebra.fill((255, 255, 255, 14))
+        self._focus = focus_image((self.table.w, ROW_H - 2))
+        self.button_row([("Replay", self._replay), ("Close", self.close)])
+        self.buttons[0].enabled = bool(self.records)
+
+    def _col(self, frac: float, row: int, panel: bool = False) -> tuple[int, int]:
+        x = self.table.x + int(self.table.w * frac) + 14
+        y = self.table.y + row * ROW_H + ROW_H // 2
+        if panel:
+            return x - self.rect.x + SHADOW, y - self.rect.y + SHADOW
+        return x, y
+
+    def _row_rect(self, index: int) -> pygame.Rect:
+        return pygame.Rect(self.table.x, self.table.y + (index + 1) * ROW_H, self.table.w, ROW_H)
+
+    def _replay(self) -> None:
+        if not self.records or self._closed:
+            return
+        record = self.records[self.selected]
+        self.close()
+        self.on_replay(record)
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_UP, pygame.K_DOWN) and self.records:
+            step = 1 if event.key == pygame.K_DOWN else -1
+            self.selected = (self.selected + step) % len(self.records)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.focus == 1 and event.key != pygame.K_SPACE:
+                self.close()
+            else:
+                self._replay()
+        elif event.key == pygame.K_h:
+            self.close()
+        else:
+            return super().handle_key(event)
+        return True
+
+    def handle_mouse(self, event: pygame.event.Event) -> bool:
+        for index in range(len(self.records)):
+            if self._row_rect(index).collidepoint(getattr(event, "pos", (-1, -1))):
+                if event.type == pygame.MOUSEMOTION:
+                    self.selected = index
+                elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                    if index == self.selected:
+                        self._replay()
+                    self.selected = index
+                return True
+        return False
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        if not self.rows:
+            blit_text(surface, self.font, "No rounds played yet.", theme.MUTED, center=self.table.center)
+        for index, row in enumerate(self.rows):
+            rect = self._row_rect(index)
+            if index % 2 == 0:
+                surface.blit(self._zebra, rect)
+            if index == self.selected:
+                surface.blit(self._focus, rect)
+            surface.blit(row, rect)
+        self.footer(surface, "Up/Down: choose   ·   Enter: replay (marked as replay)   ·   Esc or H: close")

@@ -1,0 +1,1 @@
+"""Game screens and the lobby: one scene per screen."""

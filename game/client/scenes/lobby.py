@@ -1,0 +1,411 @@
+"""The lobby: five game tiles on a snowy night, the balance, and a play-money top-up.
+
+Every region comes from ``levels/lobby.tmx``. All art (cards, glows, labels, snowflakes) is
+prepared once in ``__init__``; a frame is blits plus a little arithmetic for the snow.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine import get_game
+from ...engine.catalogue import CATALOGUE, GameInfo
+from ...engine.money import format_cents
+from ...store import DEFAULT_STARTING_BALANCE
+from .. import theme
+from ..layout import Layout
+from ..scene import Scene
+from ..widgets.art import image_or_standin, rounded_panel, soft_glow
+from ..widgets.button import Button
+from ..widgets.text import render_text
+
+if TYPE_CHECKING:
+    from ..context import AppContext
+
+log = logging.getLogger(__name__)
+
+TILES = tuple(f"tile_{i}" for i in range(1, 6))
+REQUIRED = ("title", "subtitle", "balance", "topup", "settings", *TILES, "toast", "hint", "snow")
+ART_SIZE = (220, 300)
+LIFT = 14.0  # pixels a hovered tile rises
+SNOWFLAKES = 110
+BALANCE_POLL = 1.0  # seconds between balance reads (it only changes by top-up here)
+TOP_UP = DEFAULT_STARTING_BALANCE
+HINT = "1-5 or Left/Right + Enter: play   ·   S: settings   ·   M: mute   ·   F11: full screen   ·   Esc: quit"
+
+
+class _Flake:
+    __slots__ = ("image", "phase", "speed", "sway", "x", "y")
+
+    def __init__(self, x: float, y: float, speed: float, sway: float, phase: float, image: int) -> None:
+        self.x, self.y, self.speed, self.sway, self.phase, self.image = x, y, speed, sway, phase, image
+
+
+def _flake_images() -> list[pygame.Surface]:
+    images = []
+    for radius, alpha in ((2, 150), (3, 190), (4, 220), (6, 240)):
+        size = radius * 4
+        glow = soft_glow(size, (235, 245, 255), alpha / 255)
+        pygame.draw.circle(glow, (255, 255, 255, alpha), (size / 2, size / 2), radius * 0.8)
+        images.append(glow)
+    return images
+
+
+class _Tile:
+    """One game card: pre-rendered normal and focused looks, and its animation state."""
+
+    def __init__(self, lobby: LobbyScene, info: GameInfo, rect: pygame.Rect, number: int) -> None:
+        self.info = info
+        self.rect = rect
+        self.lift = 0.0
+        self.shake = 0.0
+        res = lobby.app.resources
+        card = rounded_panel(rect.size, (58, 36, 88), (22, 14, 40), edge=theme.GOLD_DARK, radius=18, alpha=236)
+        art = image_or_standin(res, f"tiles/{info.id}.png", ART_SIZE)
+        if not info.available:
+            art = _dimmed(art)
+        art_pos = ((rect.w - ART_SIZE[0]) // 2, 4)
+        card.blit(art, art_pos)
+        name_font = theme.ui(res, 23, "heavy")
+        tag_font = theme.ui(res, 16, "light")
+        name = render_text(name_font, info.title, theme.GOLD, theme.INK, 2)
+        if name.get_width() > rect.w - 12:
+            width = rect.w - 12
+            name = pygame.transform.smoothscale(name, (width, name.get_height() * width // name.get_width()))
+        card.blit(name, name.get_rect(midtop=(rect.w // 2, ART_SIZE[1] + 12)))
+        y = ART_SIZE[1] + 12 + name.get_height() + 2
+        for line in _wrap(tag_font, info.tagline, rect.w - 20)[:2]:
+            text = render_text(tag_font, line, theme.TEXT)
+            card.blit(text, text.get_rect(midtop=(rect.w // 2, y)))
+            y += tag_font.get_linesize()
+        if not info.available:
+            ribbon = _ribbon(theme.ui(res, 22, "heavy"), rect.w)
+            card.blit(ribbon, ribbon.get_rect(center=(rect.w // 2, art_pos[1] + ART_SIZE[1] // 2)))
+        badge = _badge(theme.ui(res, 20, "heavy"), str(number), info.available)
+        card.blit(badge, (10, 10))
+        self.card = card
+        focused = card.copy()
+        pygame.draw.rect(focused, theme.GOLD, focused.get_rect(), width=3, border_radius=18)
+        self.focused = focused
+        pad = 44
+        glow = pygame.Surface((rect.w + 2 * pad, rect.h + 2 * pad), pygame.SRCALPHA)
+        color = (255, 186, 60, 255) if info.available else (150, 175, 255, 170)
+        pygame.draw.rect(glow, color, pygame.Rect(pad - 14, pad - 14, rect.w + 28, rect.h + 28), border_radius=30)
+        self.glow = pygame.transform.gaussian_blur(glow, 16)
+        self.glow_pad = pad
+        shadow = pygame.Surface((rect.w + 40, 40), pygame.SRCALPHA)
+        pygame.draw.ellipse(shadow, (0, 0, 0, 120), shadow.get_rect().inflate(-20, -14))
+        self.shadow = pygame.transform.gaussian_blur(shadow, 6)
+
+    def update(self, dt: float, focused: bool) -> None:
+        target = LIFT if focused else 0.0
+        self.lift += (target - self.lift) * min(1.0, dt * 12)
+        if self.shake > 0:
+            self.shake = max(0.0, self.shake - dt)
+
+    def draw(self, surface: pygame.Surface, focused: bool, glow_alpha: int) -> None:
+        dx = int(math.sin(self.shake * 60) * 9 * (self.shake / 0.45)) if self.shake else 0
+        x, y = self.rect.x + dx, self.rect.y - int(self.lift)
+        surface.blit(self.shadow, (self.rect.x - 20, self.rect.bottom - 18))
+        if self.lift > 0.5:
+            self.glow.set_alpha(int(glow_alpha * self.lift / LIFT))
+            surface.blit(self.glow, (x - self.glow_pad, y - self.glow_pad))
+        surface.blit(self.focused if focused else self.card, (x, y))
+
+
+class LobbyScene(Scene):
+    def __init__(self, app: AppContext) -> None:
+        super().__init__(app)
+        self.layout = Layout.load("lobby", required=REQUIRED)
+        res = app.resources
+        background = image_or_standin(res, "backgrounds/lobby.png", self.layout.size).copy()
+        self.tiles = [_Tile(self, info, self.layout.rect(name), i + 1)
+                      for i, (info, name) in enumerate(zip(CATALOGUE, TILES, strict=True))]
+        self.selected = next((i for i, t in enumerate(self.tiles) if t.info.available), 0)
+        self.time = 0.0
+        self.min_bet = min(get_game(info.id).bets[0] for info in CATALOGUE if info.available)
+        self._prepare_texts()
+        # Everything that never moves is composed once into one opaque picture.
+        background.blit(*self.subtitle)
+        background.blit(*self.hint)
+        background.blit(self.balance_panel, self.layout.rect("balance"))
+        self.background = background.convert() if pygame.display.get_surface() else background
+        self._prepare_snow()
+        button_font = theme.ui(res, 20)
+        images = _button_images(app)
+        self.settings_button = Button(self.layout.rect("settings"), "Settings (S)", self.open_settings,
+                                      font=button_font, images=images)
+        self.topup_button = Button(self.layout.rect("topup"), "Top up (T)", self.ask_top_up,
+                                   font=button_font, images=images)
+        self.balance = -1
+        self._balance_img: pygame.Surface | None = None
+        self._poll = 0.0
+        self.toast: pygame.Surface | None = None
+        self.toast_time = 0.0
+        self._refresh_balance()
+
+    # -- preparation ---------------------------------------------------------------------------
+
+    def _prepare_texts(self) -> None:
+        res = self.app.resources
+        title_rect = self.layout.rect("title")
+        title = render_text(theme.display(res, 84), "Festive Slots", theme.GOLD, theme.INK, 4, True)
+        halo = pygame.Surface((title.get_width() + 80, title.get_height() + 60), pygame.SRCALPHA)
+        halo.blit(render_text(theme.display(res, 84), "Festive Slots", (255, 170, 60)), (40, 30))
+        halo = pygame.transform.gaussian_blur(halo, 16)
+        self.title = (halo, halo.get_rect(center=title_rect.center), title, title.get_rect(center=title_rect.center))
+        subtitle = render_text(theme.ui(res, 22, "light"), "Five festive games   ·   play money only",
+                               theme.TEXT, theme.INK, 2)
+        self.subtitle = (subtitle, subtitle.get_rect(center=self.layout.rect("subtitle").center))
+        hint_rect = self.layout.rect("hint")
+        pill = rounded_panel(hint_rect.size, (30, 20, 50), (18, 12, 30), radius=16, alpha=200)
+        text = render_text(theme.ui(res, 17), HINT, theme.TEXT)
+        pill.blit(text, text.get_rect(center=pill.get_rect().center))
+        self.hint = (pill, hint_rect)
+        balance_rect = self.layout.rect("balance")
+        panel = rounded_panel(balance_rect.size, (70, 44, 100), (30, 18, 50), edge=theme.GOLD, radius=20, alpha=230)
+        coin = image_or_standin(res, "ui/coin.png", (44, 44))
+        panel.blit(coin, coin.get_rect(midleft=(14, balance_rect.h // 2)))
+        label = render_text(theme.ui(res, 15), "BALANCE", theme.MUTED)
+        panel.blit(label, (70, 10))
+        self.balance_panel = panel
+        self.balance_font = theme.ui(res, 30, "heavy")
+        self.toast_font = theme.ui(res, 20)
+        self._sparkle = image_or_standin(res, "ui/sparkle.png", (22, 22))
+
+    def _prepare_snow(self) -> None:
+        self.flake_images = _flake_images()
+        area = self.layout.rect("snow")
+        self.snow_area = area
+        rng = random.Random(7)  # the look of the snow, not game state
+        self.flakes = [
+            _Flake(rng.uniform(area.left, area.right), rng.uniform(area.top, area.bottom),
+                   rng.uniform(18, 60) * (1 + i % 4 * 0.35), rng.uniform(8, 30), rng.uniform(0, 6.3), i % 4)
+            for i in range(SNOWFLAKES)
+        ]
+
+    # -- state ---------------------------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        self._refresh_balance()
+
+    def _refresh_balance(self) -> None:
+        balance = self.app.wallet.balance
+        if balance != self.balance:
+            self.balance = balance
+            self._balance_img = render_text(self.balance_font, format_cents(balance), theme.GOLD, theme.INK, 2)
+        self.topup_button.enabled = self.needs_top_up
+        self._poll = 0.0
+
+    @property
+    def needs_top_up(self) -> bool:
+        return self.balance < self.min_bet
+
+    def show_toast(self, text: str, seconds: float = 2.6) -> None:
+        self.toast = render_text(self.toast_font, text, theme.TEXT, theme.INK, 2)
+        self.toast_time = seconds
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def choose(self, index: int) -> None:
+        self.selected = index
+        tile = self.tiles[index]
+        if not tile.info.available:
+            tile.shake = 0.45
+            self.app.audio.play("error")
+            self.show_toast(f"{tile.info.title} is coming soon")
+            return
+        from ..screens import ScreenUnavailable, open_game_screen
+
+        try:
+            screen = open_game_screen(self.app, tile.info.id)
+        except ScreenUnavailable as exc:
+            log.warning("%s", exc)
+            tile.shake = 0.45
+            self.show_toast(f"{tile.info.title} cannot open right now")
+            return
+        self.app.audio.play("click")
+        self.manager.switch(screen)
+
+    def open_settings(self) -> None:
+        from ..overlays import SettingsOverlay
+
+        self.manager.push(SettingsOverlay(self.app, None))
+
+    def ask_top_up(self) -> None:
+        if not self.needs_top_up:
+            return
+        from ..overlays import ConfirmDialog
+
+        self.manager.push(ConfirmDialog(
+            self.app, "Top up",
+            [f"Your balance of {format_cents(self.balance)} cannot cover the smallest bet.",
+             f"Add {format_cents(TOP_UP)} of play money? It has no cash value."],
+            self._top_up, confirm_label="Top up", cancel_label="Not now",
+        ))
+
+    def _top_up(self) -> None:
+        self.app.wallet.top_up(TOP_UP)
+        self._refresh_balance()
+        self.app.audio.play("win_small")
+        self.show_toast(f"{format_cents(TOP_UP)} of play money added")
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for button in (self.settings_button, self.topup_button):
+            if button.handle_event(event):
+                return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        if event.type == pygame.MOUSEMOTION:
+            for index, tile in enumerate(self.tiles):
+                if tile.rect.collidepoint(event.pos):
+                    self.selected = index
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for index, tile in enumerate(self.tiles):
+                if tile.rect.collidepoint(event.pos):
+                    self.choose(index)
+                    return True
+        return False
+
+    def _key(self, key: int) -> bool:
+        if pygame.K_1 <= key <= pygame.K_5:
+            self.choose(key - pygame.K_1)
+        elif pygame.K_KP1 <= key <= pygame.K_KP5:
+            self.choose(key - pygame.K_KP1)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.selected = (self.selected + (1 if key == pygame.K_RIGHT else -1)) % len(self.tiles)
+            self.app.audio.play("click")
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.choose(self.selected)
+        elif key == pygame.K_s:
+            self.open_settings()
+        elif key == pygame.K_t and self.needs_top_up:
+            self.ask_top_up()
+        elif key == pygame.K_ESCAPE:
+            self.app.quit_requested = True
+        else:
+            return False
+        return True
+
+    # -- frame ---------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        for index, tile in enumerate(self.tiles):
+            tile.update(dt, index == self.selected)
+        self.settings_button.update(dt)
+        self.topup_button.update(dt)
+        area = self.snow_area
+        for flake in self.flakes:
+            flake.y += flake.speed * dt
+            flake.phase += dt
+            if flake.y > area.bottom:
+                flake.y = area.top - 10
+        if self.toast_time > 0:
+            self.toast_time = max(0.0, self.toast_time - dt)
+        self._poll += dt
+        if self._poll >= BALANCE_POLL:
+            self._refresh_balance()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.background, (0, 0))
+        images = self.flake_images
+        back, front = images[:2], images[2:]
+        for flake in self.flakes:  # far flakes behind the cards
+            if flake.image < 2:
+                surface.blit(back[flake.image], (flake.x + math.sin(flake.phase) * flake.sway, flake.y))
+        halo, halo_rect, title, title_rect = self.title
+        halo.set_alpha(150 + int(70 * math.sin(self.time * 1.6)))
+        surface.blit(halo, halo_rect)
+        surface.blit(title, title_rect)
+        self._draw_balance(surface)
+        glow_alpha = 170 + int(60 * math.sin(self.time * 3.0))
+        order = [i for i in range(len(self.tiles)) if i != self.selected] + [self.selected]
+        for index in order:
+            self.tiles[index].draw(surface, index == self.selected, glow_alpha)
+        self._draw_sparkles(surface)
+        for flake in self.flakes:  # near flakes in front
+            if flake.image >= 2:
+                surface.blit(front[flake.image - 2], (flake.x + math.sin(flake.phase) * flake.sway, flake.y))
+        self.settings_button.draw(surface)
+        if self.needs_top_up:
+            self.topup_button.draw(surface)
+        if self.toast is not None and self.toast_time > 0:
+            self.toast.set_alpha(int(255 * min(1.0, self.toast_time / 0.4)))
+            surface.blit(self.toast, self.toast.get_rect(center=self.layout.rect("toast").center))
+
+    def _draw_balance(self, surface: pygame.Surface) -> None:
+        rect = self.layout.regions["balance"].rect
+        if self._balance_img is not None:
+            surface.blit(self._balance_img, self._balance_img.get_rect(midleft=(rect.x + 68, rect.y + 46)))
+
+    def _draw_sparkles(self, surface: pygame.Surface) -> None:
+        tile = self.tiles[self.selected]
+        if not tile.info.available or tile.lift < 1:
+            return
+        rect = tile.rect.move(0, -int(tile.lift))
+        perimeter = 2 * (rect.w + rect.h)
+        for k in range(6):
+            t = (self.time * 0.12 + k / 6) % 1.0
+            d = t * perimeter
+            if d < rect.w:
+                x, y = rect.x + d, rect.y
+            elif d < rect.w + rect.h:
+                x, y = rect.right, rect.y + d - rect.w
+            elif d < 2 * rect.w + rect.h:
+                x, y = rect.right - (d - rect.w - rect.h), rect.bottom
+            else:
+                x, y = rect.x, rect.bottom - (d - 2 * rect.w - rect.h)
+            alpha = int(255 * (0.55 + 0.45 * math.sin(self.time * 5 + k * 1.7)))
+            self._sparkle.set_alpha(alpha)
+            surface.blit(self._sparkle, (x - 11, y - 11))
+
+
+def _button_images(app: AppContext) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface] | None:
+    from ..overlays.base import button_images
+
+    return button_images(app.resources)
+
+
+def _dimmed(art: pygame.Surface) -> pygame.Surface:
+    """Coming-soon art: mostly grey, a little colour left, slightly darker."""
+    grey = pygame.transform.grayscale(art)
+    out = art.copy()
+    grey.set_alpha(160)
+    out.blit(grey, (0, 0))
+    out.fill((190, 190, 205, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
+def _ribbon(font: pygame.font.Font, width: int) -> pygame.Surface:
+    band = pygame.Surface((width + 80, 44), pygame.SRCALPHA)
+    band.fill((200, 40, 56, 235))
+    pygame.draw.line(band, theme.GOLD, (0, 2), (band.get_width(), 2), 2)
+    pygame.draw.line(band, theme.GOLD, (0, 41), (band.get_width(), 41), 2)
+    text = render_text(font, "COMING SOON", theme.TEXT, theme.INK, 1)
+    band.blit(text, text.get_rect(center=band.get_rect().center))
+    rotated = pygame.transform.rotozoom(band, 18, 1.0)
+    crop = pygame.Rect(0, 0, width, rotated.get_height())
+    crop.center = rotated.get_rect().center
+    return rotated.subsurface(crop).copy()
+
+
+def _badge(font: pygame.font.Font, text: str, available: bool) -> pygame.Surface:
+    badge = pygame.Surface((34, 34), pygame.SRCALPHA)
+    pygame.draw.circle(badge, (30, 18, 44, 230), (17, 17), 16)
+    pygame.draw.circle(badge, theme.GOLD if available else theme.MUTED, (17, 17), 16, 2)
+    label = render_text(font, text, theme.GOLD if available else theme.MUTED)
+    badge.blit(label, label.get_rect(center=(17, 18)))
+    return badge
+
+
+def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    from ..overlays.base import wrap_text
+
+    return wrap_text(font, text, width)

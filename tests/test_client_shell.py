@@ -1,0 +1,186 @@
+"""The app shell end to end: main.py as a subprocess with the dummy video and audio drivers."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client.screens import ScreenUnavailable, screen_class
+from game.store import Wallet
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = re.compile(
+    r"^bench: frames=(\d+) p50=([\d.]+)ms p95=([\d.]+)ms p99=([\d.]+)ms max=([\d.]+)ms fps=([\d.]+)$", re.M
+)
+
+
+def run_main(*args: str, timeout: float = 40) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args], cwd=ROOT, env=env, capture_output=True, text=True,
+        timeout=timeout,
+    )
+
+
+def distinct_colours(path: Path) -> int:
+    image = pygame.image.load(str(path))
+    w, h = image.get_size()
+    return len({tuple(image.get_at((x, y)))[:3] for x in range(0, w, 16) for y in range(0, h, 16)})
+
+
+def halloween_screen_missing() -> str | None:
+    try:
+        screen_class("halloween_vacation")
+    except ScreenUnavailable as exc:
+        return str(exc)
+    return None
+
+
+def test_lobby_renders_with_bench_line(tmp_path: Path) -> None:
+    shot = tmp_path / "lobby.png"
+    proc = run_main("--data-dir", str(tmp_path / "data"), "--frames", "90", "--screenshot", str(shot), "--bench")
+    assert proc.returncode == 0, proc.stderr
+    assert shot.is_file()
+    assert pygame.image.load(str(shot)).get_size() == (1280, 720)
+    assert distinct_colours(shot) > 200  # a real picture, not a blank frame
+    match = BENCH.search(proc.stdout)
+    assert match, proc.stdout
+    frames, p50, p95, p99, worst, fps = (float(g) for g in match.groups())
+    assert frames == 90
+    assert p50 <= p95 <= p99 <= worst + 0.01
+    assert p99 < 16.7, proc.stdout  # the frame budget, with the dummy driver
+    assert 20 < fps <= 65
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--game", "nope"], "--game"),
+        (["--game", "fat_santa"], "coming soon"),
+        (["--frames", "-3"], "--frames"),
+        (["--autoplay", "0"], "--autoplay"),
+        (["--seed", "abc"], "--seed"),
+        (["--windowed", "--fullscreen"], "--fullscreen"),
+        (["--bogus"], "--bogus"),
+        (["--log-level", "loud"], "--log-level"),
+        (["--screenshot", "shot.jpg"], "--screenshot"),
+    ],
+)
+def test_wrong_flags_exit_with_one_line(args: list[str], needle: str, tmp_path: Path) -> None:
+    proc = run_main("--data-dir", str(tmp_path), *args, timeout=20)
+    assert proc.returncode != 0
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, proc.stderr
+    assert needle in lines[0]
+
+
+def test_unusable_data_dir_is_refused(tmp_path: Path) -> None:
+    blocker = tmp_path / "a_file"
+    blocker.write_text("not a folder")
+    proc = run_main("--data-dir", str(blocker / "wallet"), "--frames", "5", timeout=20)
+    assert proc.returncode != 0
+    assert "--data-dir" in proc.stderr and "not a folder" in proc.stderr
+
+
+def test_autoplay_needs_a_game(tmp_path: Path) -> None:
+    proc = run_main("--data-dir", str(tmp_path), "--autoplay", "5", "--frames", "5", timeout=20)
+    assert proc.returncode != 0
+    assert "--autoplay" in proc.stderr.strip().splitlines()[-1]
+
+
+def test_corrupt_wallet_is_kept_aside_and_app_starts(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "wallet.db").write_bytes(b"this is not a database" * 100)
+    shot = tmp_path / "notice.png"
+    proc = run_main("--data-dir", str(data), "--frames", "20", "--screenshot", str(shot))
+    assert proc.returncode == 0, proc.stderr
+    kept = [p for p in data.iterdir() if p.name.startswith("wallet.db") and p.name != "wallet.db"
+            and not p.name.endswith(("-wal", "-shm"))]
+    assert kept, list(data.iterdir())
+    assert shot.is_file()
+    opened = Wallet.open(data)
+    try:
+        assert opened.notice is None and opened.wallet.balance == 100_000
+    finally:
+        opened.wallet.close()
+
+
+def test_demo_runs_and_leaves_the_players_wallet_alone(tmp_path: Path) -> None:
+    reason = halloween_screen_missing()
+    if reason:
+        pytest.skip(f"demo needs a game screen: {reason}")
+    data = tmp_path / "data"
+    opened = Wallet.open(data)
+    wallet = opened.wallet
+    wallet.top_up(12_345)
+    before = (wallet.balance, len(wallet.ledger()), wallet.history(None, 100))
+    wallet.close()
+    proc = run_main("--data-dir", str(data), "--demo", "--frames", "240", "--screenshot", str(tmp_path / "d.png"))
+    assert proc.returncode == 0, proc.stderr
+    assert (data / "demo" / "wallet.db").is_file()
+    opened = Wallet.open(data)
+    try:
+        after = (opened.wallet.balance, len(opened.wallet.ledger()), opened.wallet.history(None, 100))
+        assert after == before
+        assert opened.wallet.open_rounds() == []
+    finally:
+        opened.wallet.close()
+
+
+def test_game_autoplay_plays_rounds(tmp_path: Path) -> None:
+    reason = halloween_screen_missing()
+    if reason:
+        pytest.skip(f"the Halloween Vacation screen is not there yet: {reason}")
+    data = tmp_path / "data"
+    opened = Wallet.open(data)
+    opened.wallet.set_setting("turbo", True)  # quicker rounds: the test stays short
+    opened.wallet.close()
+    shot = tmp_path / "game.png"
+    proc = run_main("--data-dir", str(data), "--game", "halloween_vacation", "--autoplay", "5", "--seed", "7",
+                    "--frames", "540", "--screenshot", str(shot), "--bench", timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert BENCH.search(proc.stdout)
+    assert distinct_colours(shot) > 100
+    opened = Wallet.open(data)
+    try:
+        played = opened.wallet.history("halloween_vacation", 10) + opened.wallet.open_rounds()
+        assert len(played) >= 1
+    finally:
+        opened.wallet.close()
+
+
+def test_unexpected_error_exits_with_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    import logging
+
+    import main as entry
+    from game.client import app as app_module
+
+    def boom(options: object) -> int:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(app_module, "run_app", boom)
+    root = logging.getLogger()
+    handlers = list(root.handlers)
+    try:
+        status = entry.main(["--data-dir", str(tmp_path), "--frames", "1"])
+    finally:
+        for handler in root.handlers[len(handlers):]:
+            root.removeHandler(handler)
+            handler.close()
+    assert status == 1
+    err = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
+    assert err == ["main.py: error: unexpected ZeroDivisionError: a bug"]
+    log_text = (tmp_path / "logs" / "client.log").read_text()
+    assert "Traceback" in log_text and "a bug" in log_text

@@ -1,0 +1,548 @@
+"""The base of every game screen: money bar, bet +/-, keys, autoplay, overlays, settlement.
+
+A subclass builds its own widgets (``build``), paints its static art (``paint_background``),
+turns a round's events into presentation steps (``steps_for``) and draws its play area. This
+class owns the round's life: pay (``session.spin``), present, mark progress, settle once.
+
+The screen presents; the engine decided everything when the round was bought. Turbo and
+skipping only change the time the steps take.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...engine.money import format_cents
+from ...session import ActiveRound, BudgetReached, PlaySession
+from ...store import InsufficientFunds
+from .. import theme
+from ..layout import Layout
+from ..scene import Scene
+from ..widgets.art import image_or_standin, rounded_panel
+from ..widgets.banner import Banner, Toast
+from ..widgets.button import Button
+from ..widgets.glyphs import GlyphText
+from ..widgets.hud import MoneyBar
+from ..widgets.text import render_text
+from ..widgets.timeline import Step, Timeline
+
+if TYPE_CHECKING:
+    from ...store import RoundRecord
+    from ..autoplay import AutoplayConfig, AutoplayRun
+    from ..context import AppContext
+
+log = logging.getLogger(__name__)
+
+BASE_REGIONS = (
+    "balance", "bet", "bet_minus", "bet_plus", "win", "spin", "autoplay", "turbo", "info", "history",
+    "settings", "back", "message", "toast",
+)
+SPACE_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+BET_DOWN_KEYS = (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS)
+BET_UP_KEYS = (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+KEY_HINTS = (
+    ("SPACE", "spin / stop / skip"), ("- / +", "bet down / up"), ("A", "autoplay"),
+    ("T", "turbo"), ("I", "paytable & rules"), ("H", "history"), ("M", "mute"), ("ESC", "lobby"),
+)
+
+
+class GameScreen(Scene):
+    """A slot screen. Subclasses set ``LAYOUT`` and ``EXTRA_REGIONS`` and fill in the hooks."""
+
+    LAYOUT = ""
+    EXTRA_REGIONS: tuple[str, ...] = ()
+    TURBO_SPEED = 2.6
+    AUTOPLAY_PAUSE = 0.45
+
+    def __init__(self, app: AppContext, session: PlaySession, resume: ActiveRound | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.game = session.game
+        self.layout = Layout.load(self.LAYOUT, required=BASE_REGIONS + self.EXTRA_REGIONS)
+        self.size = self.layout.size
+        res = app.resources
+        self.fonts = {
+            "label": theme.ui(res, 15),
+            "value": theme.ui(res, 26, "heavy"),
+            "button": theme.ui(res, 20, "heavy"),
+            "small": theme.ui(res, 16),
+            "body": theme.ui(res, 22),
+            "title": theme.display(res, 58),
+            "big": theme.display(res, 72),
+            "display": theme.display(res, 40),
+            "tag": theme.ui(res, 34, "heavy"),
+        }
+        glow = image_or_standin(res, "ui/glow.png")
+        self.banner = Banner(self.layout.rect("message"), title_font=self.fonts["display"],
+                             big_font=self.fonts["big"], body_font=self.fonts["body"],
+                             hint_font=self.fonts["small"], glow=glow)
+        self.toast = Toast(self.layout.rect("toast"), self.fonts["body"])
+        self.money = MoneyBar(
+            balance=self.layout.rect("balance"), bet=self.layout.rect("bet"), win=self.layout.rect("win"),
+            label_font=self.fonts["label"], value_font=self.fonts["value"],
+            win_glyphs=GlyphText(theme.ui(res, 28, "heavy"), (255, 214, 96), (20, 8, 28)),
+            tick=lambda: self.sound("coin_tick"),
+        )
+        self.buttons: dict[str, Button] = {}
+        self._make_buttons()
+        self.timeline: Timeline | None = None
+        self.active: ActiveRound | None = None
+        self.replaying: RoundRecord | None = None
+        self._settled = True
+        self._autoplay: AutoplayRun | None = None
+        self._autoplay_wait = 0.0
+        self._looping = False
+        self._quiet = False
+        self.last_win = 0  # the win of the round before the one on the reels
+        self._settled_win = 0
+        options = getattr(app, "options", None)
+        self._automated = bool(getattr(options, "autoplay", None) or getattr(options, "demo", False))
+        self.build()
+        self.background = self._compose_background()
+        self.money.balance = session.balance
+        self.money.bet_text = self.bet_text(session.bet)
+        if resume is not None:
+            self.present(resume)
+
+    # -- hooks for a game -------------------------------------------------------------------
+
+    def build(self) -> None:
+        """Create the game's own widgets (reels, meters...)."""
+
+    def paint_background(self, surface: pygame.Surface) -> None:
+        """Paint the static art (background, frame, panels) once."""
+
+    def steps_for(self, events: Sequence[dict[str, Any]], bet: int, start: int, *, resumed: bool) -> list[Step]:
+        """The presentation of ``events[start:]`` (the state before ``start`` is shown at once)."""
+        return []
+
+    def update_play(self, dt: float) -> None:
+        """Advance the game's widgets (dt already scaled by turbo)."""
+
+    def draw_play(self, surface: pygame.Surface) -> None:
+        """Draw the play area (reels, features, win lines)."""
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """Draw above the money bar, below banners (particles, badges)."""
+
+    def help_pages(self) -> list[Any]:
+        return []
+
+    def bet_text(self, bet: int) -> str:
+        return format_cents(bet)
+
+    def on_idle(self) -> None:
+        """The round is over and settled (or the replay ended): start idle animations."""
+
+    def on_round_start(self) -> None:
+        """A new round (or replay) is about to be presented: clear leftovers."""
+
+    def reel_spinning(self) -> bool:
+        return False
+
+    # -- construction ------------------------------------------------------------------------
+
+    def _make_buttons(self) -> None:
+        res = self.app.resources
+        images = tuple(image_or_standin(res, f"ui/{name}.png") for name in ("button", "button_hover", "button_pressed"))
+        spin = tuple(image_or_standin(res, f"ui/{name}.png") for name in ("spin", "spin_hover", "spin_pressed"))
+        font = self.fonts["button"]
+        specs = (
+            ("back", "LOBBY", self.leave, images), ("info", "PAYTABLE  I", self.open_help, images),
+            ("history", "HISTORY  H", self.open_history, images),
+            ("settings", "SETTINGS", self.open_settings, images),
+            ("autoplay", "AUTO", self.toggle_autoplay, images), ("turbo", "TURBO", self.toggle_turbo, images),
+            ("bet_minus", "-", lambda: self.change_bet(-1), images),
+            ("bet_plus", "+", lambda: self.change_bet(+1), images),
+            ("spin", "", self.press_spin, spin),
+        )
+        for name, label, action, art in specs:
+            self.buttons[name] = Button(self.layout.rect(name), label, action, font=font, images=art)  # type: ignore[arg-type]
+        self.buttons["turbo"].active = self.turbo
+
+    def _compose_background(self) -> pygame.Surface:
+        surface = pygame.Surface(self.size)
+        surface.fill((20, 10, 34))
+        self.paint_background(surface)
+        self.money.bake(surface)
+        if "keys" in self.layout:
+            self._bake_keys(surface, self.layout.rect("keys"))
+        return surface.convert() if pygame.display.get_surface() else surface
+
+    def _bake_keys(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        panel = rounded_panel(rect.size, (40, 22, 62), (22, 10, 36), edge=(120, 80, 160), radius=12, alpha=200)
+        surface.blit(panel, rect)
+        font, key_font = self.fonts["small"], theme.ui(self.app.resources, 15, "heavy")
+        row_h = (rect.h - 16) // len(KEY_HINTS)
+        for i, (key, what) in enumerate(KEY_HINTS):
+            y = rect.y + 8 + i * row_h + row_h // 2
+            k = render_text(key_font, key, (255, 204, 92), (20, 8, 28), 1)
+            surface.blit(k, k.get_rect(midleft=(rect.x + 12, y)))
+            w = render_text(font, what, (225, 212, 240))
+            surface.blit(w, w.get_rect(midleft=(rect.x + 76, y)))
+
+    # -- state -------------------------------------------------------------------------------
+
+    @property
+    def turbo(self) -> bool:
+        if "turbo" in self.app.flags:
+            return bool(self.app.flags["turbo"])
+        return bool(self.session.wallet.setting("turbo", False))
+
+    @property
+    def speed(self) -> float:
+        """Time scale of the presentation: turbo, or automated autoplay (--autoplay, demo)."""
+        if self.turbo or (self._autoplay is not None and self._automated):
+            return self.TURBO_SPEED
+        return 1.0
+
+    @property
+    def busy(self) -> bool:
+        """A round or replay is being shown."""
+        return self.timeline is not None
+
+    @property
+    def autoplaying(self) -> bool:
+        return self._autoplay is not None
+
+    def is_idle(self) -> bool:
+        return self.timeline is None and self.manager.top is self and not self.manager.transitioning
+
+    def wants_autoplay_input(self) -> bool:
+        return False
+
+    def sound(self, name: str) -> None:
+        audio = getattr(self.app, "audio", None)
+        if audio is not None and not self._quiet:
+            audio.play(name)
+
+    # -- rounds ------------------------------------------------------------------------------
+
+    def press_spin(self) -> None:
+        """Space / Enter / the spin button: spin, or quick stop, or skip the current beat."""
+        self.buttons["spin"].flash()
+        if self.timeline is not None:
+            self.timeline.skip()
+            return
+        self.spin()
+
+    def spin(self, seed: int | None = None) -> bool:
+        """Pay for a round and start presenting it; False if it could not be bought."""
+        if self.timeline is not None:
+            return False
+        try:
+            if not self.session.can_afford():
+                raise InsufficientFunds(self.session.balance, self.session.cost())
+            active = self.session.spin(seed=seed)
+        except InsufficientFunds:
+            self.sound("error")
+            self.stop_autoplay("Autoplay stopped: not enough balance")
+            self.offer_top_up()
+            return False
+        except BudgetReached:
+            self.sound("error")
+            self.stop_autoplay("Autoplay stopped: session budget reached")
+            self._message("Session budget reached", [
+                f"Your losses this session have reached your budget of {format_cents(self.session.budget or 0)}.",
+                "Play has stopped. You can change the budget in Settings.",
+            ])
+            return False
+        self.sound("spin_start")
+        self.money.balance = self.session.balance
+        self.present(active)
+        return True
+
+    def present(self, active: ActiveRound) -> None:
+        """Show a paid round (new, or resumed from ``active.step``)."""
+        self.last_win = self._settled_win
+        self.active = active
+        self.replaying = None
+        self._settled = False
+        self.money.win_label = "WIN"
+        self.on_round_start()
+        steps = self.steps_for(active.events, active.play.bet, active.step, resumed=active.resumed)
+        self.timeline = Timeline(steps, on_progress=self._progress)
+
+    def replay(self, record: RoundRecord) -> None:
+        """Show a recorded round again on the reels ("REPLAY"); the wallet is not touched."""
+        if self.timeline is not None:
+            self.toast.show("A replay can start when the round is over")
+            return
+        play = self.session.rebuild(record)
+        self.active = None
+        self.replaying = record
+        self.money.win_label = "REPLAY WIN"
+        self.money.counter.set(0)
+        self.on_round_start()
+        self.timeline = Timeline(self.steps_for(play.events, record.bet, 0, resumed=False))
+
+    def _progress(self, step: int) -> None:
+        if self.active is not None and not self._settled:
+            self.session.mark_progress(self.active, step)
+
+    def _round_over(self) -> None:
+        """The presentation ended (or was skipped through): settle once, then autoplay on."""
+        self.timeline = None
+        if self.replaying is not None:
+            self.on_idle()
+            return
+        active = self.active
+        if active is None or self._settled:
+            return
+        self._settled = True
+        self.money.balance = self.session.settle(active)
+        self._settled_win = active.result.win
+        if self.money.counter.target != active.result.win:
+            self.money.counter.roll_to(active.result.win, 0.3)
+        self.on_idle()
+        if self._autoplay is not None:
+            reason = self._autoplay.after_round(active.result, active.result.cost)
+            if reason is not None or self._autoplay.finished:
+                self.stop_autoplay(reason or "Autoplay finished")
+            self._autoplay_wait = self.AUTOPLAY_PAUSE
+
+    def finish_now(self) -> None:
+        """Run the rest of the presentation at once, silently, and settle (leaving mid-round)."""
+        self._quiet = True
+        try:
+            guard = 0
+            while self.timeline is not None and not self.timeline.done and guard < 5000:
+                guard += 1
+                self.timeline.skip()
+                self.update_play(0.5)
+                self.money.update(0.5)
+                self.banner.update(0.5)
+                self.timeline.update(0.5)
+            if self.timeline is not None:
+                self._round_over()
+        finally:
+            self._quiet = False
+
+    def offer_top_up(self) -> None:
+        wallet = self.session.wallet
+        amount = getattr(wallet, "starting_balance", 100_000)
+        if self.session.balance >= min(self.game.bets):
+            self._message("Not enough balance", [
+                f"This bet costs {format_cents(self.session.cost())} and your balance is "
+                f"{format_cents(self.session.balance)}.", "Lower the bet with the - button or Left.",
+            ])
+            return
+        self.toast.show("Not enough balance for this bet")
+
+        def top_up() -> None:
+            wallet.top_up(amount)
+            self.money.balance = self.session.balance
+            self.toast.show(f"Topped up {format_cents(amount)} play money", color=(110, 220, 150))
+
+        self._overlay("ConfirmDialog", "Not enough balance", [
+            f"Your balance of {format_cents(self.session.balance)} cannot cover the smallest bet.",
+            f"Top up {format_cents(amount)} of play money? (It has no cash value.)",
+        ], top_up, confirm_label="Top up", cancel_label="Not now")
+
+    # -- autoplay ------------------------------------------------------------------------------
+
+    def start_autoplay(self, config: AutoplayConfig) -> None:
+        from ..autoplay import AutoplayRun
+
+        self._autoplay = AutoplayRun(config)
+        self._autoplay_wait = 0.0 if self.timeline is None else self.AUTOPLAY_PAUSE
+        self.buttons["autoplay"].active = True
+        self.toast.show(f"Autoplay: {config.describe()}  -  any key stops")
+
+    def stop_autoplay(self, reason: str | None = None) -> None:
+        if self._autoplay is None:
+            return
+        self._autoplay = None
+        self.buttons["autoplay"].active = False
+        self.buttons["autoplay"].label = "AUTO"
+        self.toast.show(reason or "Autoplay stopped")
+
+    def toggle_autoplay(self) -> None:
+        if self._autoplay is not None:
+            self.stop_autoplay()
+        else:
+            self.open_autoplay()
+
+    def _autoplay_tick(self, dt: float) -> None:
+        run = self._autoplay
+        if run is None or self.timeline is not None or self.manager.top is not self:
+            return
+        self._autoplay_wait -= dt
+        if self._autoplay_wait > 0:
+            return
+        remaining = run.remaining
+        self.buttons["autoplay"].label = "STOP" if remaining is None else f"STOP {remaining}"
+        if not self.spin(seed=run.next_seed()):
+            self.stop_autoplay()
+
+    # -- controls ------------------------------------------------------------------------------
+
+    def change_bet(self, direction: int) -> None:
+        if self.timeline is not None:
+            self.toast.show("The bet can change when the round is over")
+            return
+        before = self.session.bet
+        after = self.session.step_bet(direction)
+        if after == before:
+            self.toast.show("That is the highest bet" if direction > 0 else "That is the lowest bet")
+            return
+        self.sound("click")
+        self.buttons["bet_plus" if direction > 0 else "bet_minus"].flash()
+        self.money.bet_text = self.bet_text(after)
+        self.on_bet_changed()
+
+    def on_bet_changed(self) -> None:
+        """The bet changed: refresh anything priced in money."""
+
+    def toggle_turbo(self) -> None:
+        on = not self.turbo
+        self.app.flags["turbo"] = on
+        self.session.wallet.set_setting("turbo", on)
+        self.buttons["turbo"].active = on
+        self.buttons["turbo"].flash()
+        self.sound("click")
+        self.toast.show("Turbo on" if on else "Turbo off", 1.4)
+
+    def toggle_mute(self) -> None:
+        audio = self.app.audio
+        muted = audio.toggle_mute() if hasattr(audio, "toggle_mute") else False
+        self.toast.show("Sound off" if muted else "Sound on", 1.4)
+
+    def leave(self) -> None:
+        """Back to the lobby; a round being shown is finished and settled first."""
+        self.stop_autoplay()
+        self.finish_now()
+        self._stop_loops()
+        try:
+            from .lobby import LobbyScene
+        except ImportError as exc:  # the lobby is the shell's; without it, quit cleanly
+            log.warning("no lobby to return to (%s)", exc)
+            self.app.quit_requested = True
+            return
+        self.app.scenes.switch(LobbyScene(self.app))
+
+    def _overlay(self, name: str, *args: Any, **kwargs: Any) -> bool:
+        try:
+            from .. import overlays
+        except ImportError as exc:
+            log.warning("overlays unavailable (%s)", exc)
+            self.toast.show("Not available yet")
+            return False
+        cls = getattr(overlays, name)
+        self.app.scenes.push(cls(self.app, *args, **kwargs))
+        return True
+
+    def _message(self, title: str, lines: list[str]) -> None:
+        if not self._overlay("MessageDialog", title, lines):
+            self.toast.show(lines[0], 4.0)
+
+    def open_help(self) -> None:
+        self.sound("click")
+        self._overlay("HelpOverlay", f"{self.game.title}: paytable and rules", self.help_pages())
+
+    def open_history(self) -> None:
+        self.sound("click")
+        self._overlay("HistoryOverlay", self.session.history(10), self._replay_later,
+                      title=f"{self.game.title}: last rounds")
+
+    def _replay_later(self, record: RoundRecord) -> None:
+        self.replay(record)
+
+    def open_settings(self) -> None:
+        self.sound("click")
+        self._overlay("SettingsOverlay", self.session)
+
+    def open_autoplay(self) -> None:
+        if self.timeline is not None:
+            self.toast.show("Autoplay can start when the round is over")
+            return
+        self.sound("click")
+        self._overlay("AutoplayMenu", self.start_autoplay, bet=self.session.bet)
+
+    # -- scene ---------------------------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        self.buttons["turbo"].active = self.turbo
+        self.money.balance = self.session.balance
+
+    def on_exit(self) -> None:
+        self._stop_loops()
+
+    def _stop_loops(self) -> None:
+        if self._looping:
+            self._looping = False
+            audio = getattr(self.app, "audio", None)
+            if audio is not None:
+                audio.stop("reel_spin_loop")
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if self._autoplay is not None:
+                self.stop_autoplay()
+                return True
+            return self.handle_key(event.key)
+        return any(button.handle_event(event) for button in self.buttons.values())
+
+    def handle_key(self, key: int) -> bool:
+        if key in SPACE_KEYS:
+            self.press_spin()
+        elif key in BET_DOWN_KEYS:
+            self.change_bet(-1)
+        elif key in BET_UP_KEYS:
+            self.change_bet(+1)
+        elif key == pygame.K_a:
+            self.open_autoplay()
+        elif key == pygame.K_t:
+            self.toggle_turbo()
+        elif key in (pygame.K_i, pygame.K_F1):
+            self.open_help()
+        elif key == pygame.K_h:
+            self.open_history()
+        elif key == pygame.K_m:
+            self.toggle_mute()
+        elif key == pygame.K_ESCAPE:
+            self.leave()
+        else:
+            return False
+        return True
+
+    def update(self, dt: float) -> None:
+        sdt = dt * self.speed
+        self.buttons["spin"].active = self.timeline is not None
+        for button in self.buttons.values():
+            button.update(dt)
+        self.update_play(sdt)
+        self.money.update(sdt)
+        self.banner.update(sdt)
+        self.toast.update(dt)
+        if self.timeline is not None:
+            self.timeline.update(sdt)
+            if self.timeline.done:
+                self._round_over()
+        else:
+            self._autoplay_tick(dt)
+        self._sync_loop()
+
+    def _sync_loop(self) -> None:
+        spinning = self.reel_spinning()
+        if spinning != self._looping:
+            self._looping = spinning
+            audio = getattr(self.app, "audio", None)
+            if audio is not None:
+                (audio.loop if spinning else audio.stop)("reel_spin_loop")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.background, (0, 0))
+        self.draw_play(surface)
+        self.money.draw(surface)
+        for button in self.buttons.values():
+            button.draw(surface)
+        self.draw_top(surface)
+        self.banner.draw(surface)
+        if self.timeline is not None:
+            self.timeline.draw(surface)
+        self.toast.draw(surface)

@@ -1,0 +1,1 @@
+"""Halloween Vacation's screen parts: art, feature layer, presenter, help pages."""

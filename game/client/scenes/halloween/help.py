@@ -1,0 +1,250 @@
+"""Halloween Vacation's help pages: paytable at the current bet, rules, the 50 lines, RTP.
+
+Each page has ``.title`` and ``.draw(surface, rect)``; the help overlay renders a page once
+and keeps the picture, so drawing here may take its time.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from ....engine.money import cents_of, format_cents
+from ... import theme
+from ...resources import Resources
+from ...widgets.text import render_text
+
+log = logging.getLogger(__name__)
+
+RTP_FILE = Path(__file__).resolve().parents[3] / "engine" / "games" / "halloween_vacation" / "rtp.json"
+INK = (20, 8, 30)
+TEXT = (240, 230, 250)
+GOLD = (255, 204, 92)
+TEAL = (70, 220, 210)
+MARIGOLD = (255, 160, 50)
+DIM = (180, 165, 200)
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    words, lines, line = text.split(), [], ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: list[tuple[str, str]], fonts: dict[str, Any]) -> int:
+    """Headed paragraphs down ``rect``; returns the y reached."""
+    y = rect.y
+    for head, body in items:
+        if head:
+            image = render_text(fonts["head"], head, GOLD, INK, 1)
+            surface.blit(image, (rect.x, y))
+            y += image.get_height() + 2
+        for line in wrap(fonts["body"], body, rect.w):
+            image = render_text(fonts["body"], line, TEXT)
+            surface.blit(image, (rect.x, y))
+            y += image.get_height()
+        y += 10
+    return y
+
+
+class PaytablePage:
+    title = "Paytable"
+
+    def __init__(self, resources: Resources, game: Any, bet: int, symbols: dict[str, pygame.Surface]) -> None:
+        self.res, self.game, self.bet, self.symbols = resources, game, bet, symbols
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        game, bet = self.game, self.bet
+        value, level = game.bet_breakdown(bet)
+        head = theme.ui(self.res, 19)
+        note = (f"Wins at your bet of {format_cents(bet)} ({format_cents(value)} x {level} x {game.bet_credits})."
+                "  Lines pay left to right on adjacent reels; scatters pay anywhere.")
+        image = render_text(head, note, TEXT)
+        surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.y)))
+        entries = [name for name in game.pays] + [game.scatter]
+        cols = 6
+        cell_w = rect.w // cols
+        top = rect.y + 34
+        cell_h = (rect.h - 34 - 56) // 2
+        icon = min(92, cell_h - 84)
+        count_font, pay_font = theme.ui(self.res, 18, "heavy"), theme.ui(self.res, 20, "heavy")
+        for i, name in enumerate(entries):
+            col, row = i % cols, i // cols
+            box = pygame.Rect(rect.x + col * cell_w + 6, top + row * cell_h + 4, cell_w - 12, cell_h - 8)
+            pygame.draw.rect(surface, (40, 20, 62), box, border_radius=14)
+            pygame.draw.rect(surface, (120, 80, 150) if name != game.scatter else MARIGOLD, box, 2, border_radius=14)
+            art = pygame.transform.smoothscale(self.symbols[name], (icon, icon))
+            surface.blit(art, art.get_rect(midtop=(box.centerx, box.y + 6)))
+            pays = game.scatter_pays if name == game.scatter else game.pays[name]
+            y = box.y + icon + 12
+            for count in sorted(pays, reverse=True):
+                money = format_cents(cents_of(Fraction(pays[count]), bet))
+                c = render_text(count_font, f"{count}x", DIM)
+                p = render_text(pay_font, money, GOLD, INK, 1)
+                surface.blit(c, c.get_rect(midleft=(box.x + 16, y + 11)))
+                surface.blit(p, p.get_rect(midright=(box.right - 16, y + 11)))
+                y += 22
+        wild_box = pygame.Rect(rect.x + 6, rect.bottom - 52, rect.w - 12, 48)
+        pygame.draw.rect(surface, (30, 60, 66), wild_box, border_radius=14)
+        pygame.draw.rect(surface, TEAL, wild_box, 2, border_radius=14)
+        art = pygame.transform.smoothscale(self.symbols[game.wild], (42, 42))
+        surface.blit(art, (wild_box.x + 10, wild_box.y + 3))
+        text = ("WILD substitutes for every symbol except the scatter. Base game: reels 3, 4, 5. "
+                "Free games: reels 2, 3, 4.")
+        image = render_text(theme.ui(self.res, 18), text, TEXT)
+        surface.blit(image, image.get_rect(midleft=(wild_box.x + 64, wild_box.centery)))
+
+
+class RulesPage:
+    title = "Rules"
+
+    def __init__(self, resources: Resources, game: Any) -> None:
+        self.res, self.game = resources, game
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        g = self.game
+        fonts = {"head": theme.ui(self.res, 20, "heavy"), "body": theme.ui(self.res, 18)}
+        mult = " -> ".join(f"x{m}" for m in g.expanding_multipliers)
+        left = [
+            ("The game", f"5 reels, 4 rows, {len(g.lines)} fixed lines. Total bet = Value x Level x "
+                         f"{g.bet_credits} credits; for example 0.01 x 1 x {g.bet_credits} = "
+                         f"{format_cents(g.bet_credits)}."),
+            ("Line wins", "3 or more matching symbols side by side on a line, starting from the leftmost reel. "
+                          "Only the highest win on each line is paid; wins on different lines add up. "
+                          "The printed figures are multiples of the total bet."),
+            ("Scatters", f"Scatters pay anywhere (3, 4 or 5) and add to line wins. 3 or more award "
+                         f"{g.free_spins} free spins."),
+            ("Wild", "Substitutes for all symbols except the scatter. In the base game it lands on reels 3, 4 "
+                     "and 5 only."),
+        ]
+        right = [
+            ("Free games", f"{g.free_spins} free spins at the bet that triggered them. No scatters appear; "
+                           "wilds land on reels 2, 3 and 4 only."),
+            ("Sticky wilds", "A wild landing on reel 2 or reel 4 is held in its cell until the free games end."),
+            ("Expanding Wild", f"A wild landing on reel 3 expands to cover the whole reel with multiplier "
+                               f"{mult}: x{g.expanding_multipliers[0]} on the spin it lands, then the next "
+                               "values on the following spins, then it disappears. Every winning line that "
+                               "uses it is multiplied. While it stands no other wild lands on reel 3."),
+            ("Extra spins", f"If an Expanding Wild lands on the last or second-last free spin, extra free "
+                            f"spins are added until it has played its x{g.expanding_multipliers[-1]} spin."),
+            ("", "Malfunction voids all pays and plays. Play money only: it has no cash value."),
+        ]
+        half = (rect.w - 40) // 2
+        paragraphs(surface, pygame.Rect(rect.x + 6, rect.y + 4, half, rect.h), left, fonts)
+        paragraphs(surface, pygame.Rect(rect.x + half + 34, rect.y + 4, half, rect.h), right, fonts)
+
+
+class LinesPage:
+    title = "50 Lines"
+
+    def __init__(self, resources: Resources, game: Any) -> None:
+        self.res, self.game = resources, game
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        lines = self.game.lines
+        cols = 10
+        rows = (len(lines) + cols - 1) // cols
+        slot_w, slot_h = rect.w // cols, rect.h // rows
+        cw = min(18, (slot_w - 16) // 5)
+        ch = min(13, (slot_h - 30) // 4)
+        font = theme.ui(self.res, 16, "heavy")
+        for i, line in enumerate(lines):
+            sx = rect.x + (i % cols) * slot_w
+            sy = rect.y + (i // cols) * slot_h
+            label = render_text(font, str(i + 1), GOLD)
+            surface.blit(label, label.get_rect(midtop=(sx + slot_w // 2, sy + 2)))
+            ox = sx + (slot_w - 5 * cw) // 2
+            oy = sy + 22
+            for c in range(5):
+                for r in range(4):
+                    cell = pygame.Rect(ox + c * cw, oy + r * ch, cw - 2, ch - 2)
+                    on = line[c] == r
+                    pygame.draw.rect(surface, MARIGOLD if on else (58, 38, 80), cell, border_radius=3)
+            points = [(ox + c * cw + (cw - 2) // 2, oy + line[c] * ch + (ch - 2) // 2) for c in range(5)]
+            pygame.draw.lines(surface, (255, 246, 228), False, points, 2)
+
+
+class RtpPage:
+    title = "RTP & max win"
+
+    def __init__(self, resources: Resources, game: Any, path: Path = RTP_FILE) -> None:
+        self.res, self.game, self.path = resources, game, path
+
+    def facts(self) -> list[tuple[str, str]]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return [("Return to player", "not measured yet"),
+                    ("", "The simulation tool (python -m game.engine.simulate halloween_vacation) measures it.")]
+        except (OSError, ValueError) as exc:
+            log.warning("cannot read %s (%s)", self.path, exc)
+            return [("Return to player", "not measured yet")]
+
+        def pct(value: Any) -> str:
+            v = float(value)
+            return f"{v * 100:.2f}%" if v <= 2 else f"{v:.2f}%"
+
+        facts = []
+        if "rtp" in data:
+            ci = f" (95% interval {pct(data['ci_low'])} to {pct(data['ci_high'])})" if "ci_low" in data else ""
+            facts.append(("Return to player", f"{pct(data['rtp'])}{ci}"))
+        if "rounds" in data:
+            facts.append(("Measured over", f"{int(data['rounds']):,} simulated rounds"))
+        if "hit_rate" in data:
+            facts.append(("Hit rate", f"{pct(data['hit_rate'])} of rounds win something"))
+        if data.get("free_games_per"):
+            facts.append(("Free games", f"about 1 in {float(data['free_games_per']):,.0f} rounds"))
+        if "max_win_x" in data:
+            facts.append(("Highest win seen", f"{float(data['max_win_x']):,.2f} x the total bet"))
+        return facts
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        head, body = theme.ui(self.res, 24, "heavy"), theme.ui(self.res, 24)
+        y = rect.y + 20
+        g = self.game
+        facts = self.facts()
+        measured = facts[0][1] != "not measured yet"
+        facts += [
+            ("Bets", f"{format_cents(g.bets[0])} to {format_cents(g.bets[-1])} "
+                     f"({len(g.bets)} steps of Value x Level x {g.bet_credits})"),
+            ("Lines", f"{len(g.lines)} fixed lines, paid left to right"),
+        ]
+        for label, value in facts:
+            if label:
+                image = render_text(head, label, GOLD, INK, 1)
+                surface.blit(image, image.get_rect(topright=(rect.centerx - 20, y)))
+                text = render_text(body, value, TEXT)
+                surface.blit(text, text.get_rect(topleft=(rect.centerx + 20, y)))
+            else:
+                text = render_text(theme.ui(self.res, 18), value, DIM)
+                surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
+            y += 46
+        notes = [
+            "No maximum win is printed for this game; the highest win shown is the highest the simulation met."
+            if measured else "No maximum win is printed for this game.",
+            "Every round is decided by the engine when it is bought; animations only show it.",
+        ]
+        small = theme.ui(self.res, 18)
+        y = max(y + 20, rect.bottom - 70)
+        for note in notes:
+            text = render_text(small, note, DIM)
+            surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
+            y += 28
+
+
+def help_pages(resources: Resources, game: Any, bet: int, symbols: dict[str, pygame.Surface]) -> list[Any]:
+    return [PaytablePage(resources, game, bet, symbols), RulesPage(resources, game), LinesPage(resources, game),
+            RtpPage(resources, game)]

@@ -1,0 +1,288 @@
+"""Halloween Vacation's presentation: a round's events turned into timeline steps.
+
+Everything shown comes from the events: where the reels land, which wilds stick, where the
+Expanding Wild grows and its multiplier, each win's cells and amount
+(``cents_of(Fraction(win["x"]), bet)``), the extra spins and the totals. A resumed round starts
+from the state the events before ``start`` describe.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from ....engine.money import cents_of, format_cents
+from ...widgets.celebration import tier_of
+from ...widgets.counter import roll_seconds
+from ...widgets.slot_steps import Celebrate, CycleWins, FlashWins, Highlight, ShowBanner, SpinReels
+from ...widgets.timeline import Call, Step, Wait
+from ...widgets.winlines import WinMark
+
+if TYPE_CHECKING:
+    from ..halloween_vacation import HalloweenVacationScreen
+
+Event = dict[str, Any]
+
+NAMES = {
+    "lady": "CATRINA", "guitar": "GUITAR", "marigold": "MARIGOLDS", "candles": "CANDLES", "bread": "PAN DE MUERTO",
+    "a": "A", "k": "K", "q": "Q", "j": "J", "ten": "10", "nine": "9", "wild": "WILD", "scatter": "SCATTER",
+}
+TEAL = (70, 220, 210)
+MARIGOLD = (255, 170, 60)
+PINK = (255, 110, 190)
+
+
+@dataclass
+class RoundState:
+    """What the screen shows after the events before some index (for resuming there)."""
+
+    window: list[list[str]] | None = None
+    in_free: bool = False
+    spin: int = 0
+    total: int = 0
+    sticky: list[list[int]] = field(default_factory=list)
+    expanding: int | None = None
+    won: Fraction = Fraction(0)
+    feature_won: Fraction = Fraction(0)
+
+
+def state_before(events: Sequence[Event], start: int) -> RoundState:
+    state = RoundState()
+    for event in events[:start]:
+        kind = event["type"]
+        if kind == "spin":
+            state.window = event["window"]
+            state.won += Fraction(event["x"])
+        elif kind == "free_games_start":
+            state.in_free, state.total = True, event["spins"]
+        elif kind == "free_spin":
+            state.window = event["window"]
+            state.spin, state.total = event["spin"], event["spins"]
+            state.sticky = event["sticky"]
+            state.expanding = event["expanding"]["x"] if event["expanding"] else None
+            state.won += Fraction(event["x"])
+            state.feature_won += Fraction(event["x"])
+        elif kind == "extra_spins":
+            state.total = event["spins"]
+        elif kind == "free_games_end":
+            state.in_free, state.sticky, state.expanding = False, [], None
+    return state
+
+
+def win_marks(wins: Sequence[Event], bet: int) -> list[WinMark]:
+    marks = []
+    for win in wins:
+        amount = format_cents(cents_of(Fraction(win["x"]), bet))
+        name = NAMES.get(win["symbol"], win["symbol"].upper())
+        if win["kind"] == "scatter" or win.get("line") is None:
+            detail = f"{win['count']} {name}S"
+        else:
+            detail = f"LINE {win['line'] + 1}  \u00b7  {win['count']} x {name}"
+            if win.get("factor", 1) != 1:
+                detail += f"  \u00b7  x{win['factor']} WILD"
+        marks.append(WinMark(tuple((c, r) for c, r in win["cells"]), win.get("line"), amount, detail))
+    return marks
+
+
+class Presenter:
+    """Builds the steps; holds only what it needs to follow the round while building."""
+
+    def __init__(self, screen: HalloweenVacationScreen) -> None:
+        self.s = screen
+        game = screen.game
+        self.expanding_reel: int = game.expanding_reel
+        self.last_multiplier: int = game.expanding_multipliers[-1]
+        self.scatter: str = game.scatter
+
+    def warm_up(self) -> None:
+        """Render the banners every feature round uses, so their first frame is light."""
+        s = self.s
+        spins = s.game.free_spins
+        s.banner.render("Free Games", f"{spins} FREE SPINS", self._intro_lines(), "Press SPACE to start")
+        for count in (1, 2):
+            s.banner.render(*self._extra_args(count), accent=PINK)
+
+    def _intro_lines(self) -> list[str]:
+        mult = " -> ".join(f"x{m}" for m in self.s.game.expanding_multipliers)
+        return ["Wilds on reels 2 and 4 stick until the end", f"A wild on reel 3 expands: {mult}"]
+
+    def _extra_args(self, count: int) -> tuple[str, str, list[str]]:
+        word = "SPIN" if count == 1 else "SPINS"
+        return ("Extra Spins!", f"+{count} EXTRA {word}", [f"The Expanding Wild plays on to x{self.last_multiplier}"])
+
+    def steps(self, events: Sequence[Event], bet: int, start: int, *, resumed: bool) -> list[Step]:
+        s = self.s
+        state = state_before(events, start)
+        self.bet = bet
+        self.won = state.won
+        self.prev_expanding = state.expanding
+        self.shown_total = state.total
+        self.had_free = state.in_free or any(e["type"] == "free_games_start" for e in events[:start])
+        self.base_window = events[0]["window"] if events and events[0]["type"] == "spin" else None
+        self.round_x = Fraction(events[-1]["x"]) if events and events[-1]["type"] == "round_end" else Fraction(0)
+        steps: list[Step] = [Call(lambda: s.apply_state(state, cents_of(state.won, bet)))]
+        if resumed:
+            steps.append(ShowBanner(
+                s.banner, "Resuming your unfinished round",
+                lines=["It was paid for and is shown from where it stopped."],
+                hold=2.2, hint="SPACE to continue", accent=TEAL))
+        for index in range(start, len(events)):
+            event = events[index]
+            builder = getattr(self, f"_{event['type']}", None)
+            if builder is not None:
+                steps.extend(builder(event, index, events))
+        return steps
+
+    # -- one builder per event type --------------------------------------------------------
+
+    def _spin(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
+        s = self.s
+        window = event["window"]
+        extra = self._anticipation(window)
+        steps: list[Step] = [SpinReels(s.reels, window, extra=extra, before=s.before_spin)]
+        wins = event["wins"]
+        scatter = next((w for w in wins if w["kind"] == "scatter"), None)
+        triggers = any(e["type"] == "free_games_start" for e in events[index + 1:])
+        if scatter is not None and triggers:
+            mark = WinMark(tuple((c, r) for c, r in scatter["cells"]), None, "", "")
+            steps.append(Highlight(s.painter, mark, 1.3, lambda cells=mark.cells: s.celebrate_cells(cells)))
+        steps.extend(self._wins(wins, Fraction(event["x"]), free=False, progress=index + 1,
+                                big=not triggers))
+        return steps
+
+    def _free_games_start(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
+        s = self.s
+        self.had_free = True
+        self.shown_total = event["spins"]
+        return [ShowBanner(
+            s.banner, "Free Games", f"{event['spins']} FREE SPINS", self._intro_lines(),
+            hold=4.0 if not s.autoplaying else 1.8, hint="Press SPACE to start", sound=s.sound,
+            sound_name="feature_start", on_start=lambda: s.enter_free(event["spins"]), progress=index + 1,
+        )]
+
+    def _free_spin(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
+        s = self.s
+        feature = s.feature
+        expanding = event["expanding"]
+        held: tuple[int, ...] = ()
+        steps: list[Step] = []
+        total_before = self.shown_total
+        spin_no = event["spin"]
+
+        def before() -> None:
+            s.before_spin()
+            feature.set_counter(spin_no, total_before)
+
+        if self.prev_expanding == self.last_multiplier or (self.prev_expanding and not expanding):
+            drop_first = True
+        else:
+            drop_first = False
+        if expanding is not None and not expanding["new"]:
+            held = (self.expanding_reel,)
+
+        def before_spin() -> None:
+            before()
+            if drop_first:
+                feature.drop_expanding()
+
+        steps.append(SpinReels(s.reels, event["landed"], held=held, before=before_spin))
+        if event["new_sticky"]:
+            cells = [tuple(c) for c in event["new_sticky"]]
+            steps.append(Call(lambda: (feature.lock(cells), s.sound("sticky_lock"))))
+            steps.append(Wait(0.55))
+        if expanding is not None:
+            if expanding["new"]:
+                column = event["landed"][self.expanding_reel]
+                row = column.index("wild") if "wild" in column else 0
+                x = expanding["x"]
+                steps.append(Call(lambda: (feature.grow(row, x), s.sound("expand"))))
+                steps.append(Wait(0.95))
+            else:
+                x = expanding["x"]
+                steps.append(Call(lambda: (feature.raise_multiplier(x), s.sound("multiplier_up"))))
+                steps.append(Wait(0.5))
+        self.prev_expanding = expanding["x"] if expanding else None
+        window = event["window"]
+        steps.append(Call(lambda: s.reels.set_window(window)))
+        wins_steps = self._wins(event["wins"], Fraction(event["x"]), free=True, progress=index + 1, big=False)
+        if not wins_steps:
+            wins_steps = [Wait(0.25)]
+            wins_steps[-1].progress = index + 1
+        steps.extend(wins_steps)
+        self.shown_total = event["spins"] if not any(
+            e["type"] == "extra_spins" for e in events[index + 1:index + 2]) else total_before
+        return steps
+
+    def _extra_spins(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
+        s = self.s
+        self.shown_total = event["spins"]
+        title, big, lines = self._extra_args(event["count"])
+        return [ShowBanner(
+            s.banner, title, big, lines,
+            hold=2.0, accent=PINK, sound=s.sound, sound_name="extra_spins",
+            on_start=lambda: s.feature.set_counter(s.feature.spin, event["spins"]), progress=index + 1,
+        )]
+
+    def _free_games_end(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
+        s = self.s
+        feature_win = cents_of(Fraction(event["x"]), self.bet)
+        round_win = cents_of(self.round_x, self.bet)
+        lines = [f"in {event['spins']} free spins"]
+        if round_win != feature_win:
+            lines.append(f"Round total {format_cents(round_win)}")
+        return [
+            Call(s.feature.drop_expanding),
+            ShowBanner(
+                s.banner, "Free Games Complete", format_cents(feature_win), lines,
+                hold=3.5 if not s.autoplaying else 1.8, hint="SPACE to continue", sound=s.sound,
+                sound_name="feature_end", progress=index + 1,
+            ),
+            Call(lambda: s.exit_free(self.base_window)),
+        ]
+
+    def _round_end(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
+        s = self.s
+        win = event["win"]
+        steps: list[Step] = [Call(lambda: s.money.counter.roll_to(win, 0.4))]
+        if self.had_free and tier_of(self.round_x) is not None:
+            steps.append(Celebrate(s.celebration, win, self.round_x, self.bet, self._celebration_seconds()))
+        return steps
+
+    # -- pieces --------------------------------------------------------------------------------
+
+    def _wins(self, wins: Sequence[Event], x: Fraction, *, free: bool, progress: int, big: bool) -> list[Step]:
+        s = self.s
+        self.won += x
+        if not wins:
+            return [Call(lambda: None, progress=progress)]
+        marks = win_marks(wins, self.bet)
+        counter_to = cents_of(self.won, self.bet)
+        flash = max(0.9 if free else 1.1, min(3.0, roll_seconds(float(x))))
+        sound = "win_line" if x < 1 else "win_small"
+        steps: list[Step] = [FlashWins(s.painter, s.money.counter, marks, counter_to, seconds=flash,
+                                       sound=s.sound, sound_name=sound)]
+        if big and tier_of(self.round_x) is not None:
+            steps.append(Celebrate(s.celebration, cents_of(self.round_x, self.bet), self.round_x, self.bet,
+                                   self._celebration_seconds()))
+        each = 1.1 if not free else min(0.8, 3.2 / len(marks))
+        if len(marks) > 8 and not free:
+            each = 0.6
+        steps.append(CycleWins(s.painter, marks, each=each, sound=s.sound))
+        steps[-1].progress = progress
+        return steps
+
+    def _celebration_seconds(self) -> float:
+        tier = tier_of(self.round_x)
+        return {0: 8.0, 1: 6.0, 2: 4.5}.get(tier if tier is not None else 2, 4.5)
+
+    def _anticipation(self, window: Sequence[Sequence[str]]) -> list[float] | None:
+        """Hold the last reels a little longer once two scatters are showing."""
+        seen = 0
+        extra = [0.0] * len(window)
+        for col, column in enumerate(window):
+            if seen >= 2:
+                extra[col] = 0.45
+            seen += sum(1 for name in column if name == self.scatter)
+        return extra if any(extra) else None

@@ -1,0 +1,118 @@
+"""Images from assets/, with a drawn stand-in (and one warning) while a file is missing.
+
+Every screen loads its art through ``image_or_standin`` so that the real files replace the
+stand-ins without a code change.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from ..resources import ResourceError, Resources
+from .text import render_text
+
+log = logging.getLogger(__name__)
+
+_warned: set[str] = set()
+_font: pygame.font.Font | None = None
+
+STANDIN_BG = (58, 32, 84)
+STANDIN_EDGE = (255, 176, 64)
+
+
+def image_or_standin(resources: Resources, relative: str, size: tuple[int, int] | None = None) -> pygame.Surface:
+    """``assets/<relative>`` (scaled to ``size``), or a stand-in tile naming it."""
+    try:
+        return resources.image(relative, size)
+    except (ResourceError, pygame.error, OSError) as exc:
+        return fallback_art(relative, size or (150, 150), exc)
+
+
+def has_image(resources: Resources, relative: str) -> bool:
+    try:
+        resources.image(relative)
+        return True
+    except (ResourceError, pygame.error, OSError):
+        return False
+
+
+def fallback_art(relative: str, size: tuple[int, int], reason: object = "missing") -> pygame.Surface:
+    """The stand-in for a missing image: its name in a rounded tile. Warns once per file."""
+    global _font
+    if relative not in _warned:
+        _warned.add(relative)
+        log.warning("art %s unavailable (%s); drawing a stand-in", relative, reason)
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    rect = surface.get_rect().inflate(-6, -6)
+    pygame.draw.rect(surface, STANDIN_BG, rect, border_radius=18)
+    pygame.draw.rect(surface, STANDIN_EDGE, rect, width=3, border_radius=18)
+    if _font is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        _font = pygame.font.Font(None, 30)
+    name = relative.rsplit("/", 1)[-1].rsplit(".", 1)[0].replace("_", " ").upper()
+    label = render_text(_font, name, (255, 236, 200), (20, 10, 30))
+    if label.get_width() > rect.w - 8:
+        label = pygame.transform.smoothscale(
+            label, (rect.w - 8, max(1, label.get_height() * (rect.w - 8) // label.get_width()))
+        )
+    surface.blit(label, label.get_rect(center=rect.center))
+    return surface
+
+
+def tinted(image: pygame.Surface, color: tuple[int, int, int]) -> pygame.Surface:
+    """A copy of ``image`` multiplied by ``color`` (keeps alpha)."""
+    out = image.copy()
+    out.fill((*color, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
+def rounded_panel(
+    size: tuple[int, int], top: tuple[int, int, int], bottom: tuple[int, int, int], *,
+    edge: tuple[int, int, int] | None = None, radius: int = 14, alpha: int = 235, edge_px: int = 2,
+) -> pygame.Surface:
+    """A vertical-gradient rounded rectangle with an optional border, drawn once."""
+    w, h = size
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    for y in range(h):
+        t = y / max(1, h - 1)
+        color = tuple(int(top[i] + (bottom[i] - top[i]) * t) for i in range(3))
+        pygame.draw.line(surface, (*color, alpha), (0, y), (w - 1, y))
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    surface.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, surface.get_rect(), width=edge_px, border_radius=radius)
+    return surface
+
+
+def soft_glow(size: int, color: tuple[int, int, int], strength: float = 1.0) -> pygame.Surface:
+    """A radial glow disc, bright in the middle and fading to nothing."""
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    steps = max(8, size // 4)
+    for i in range(steps, 0, -1):
+        r = c * i / steps
+        a = int(255 * strength * (1 - i / steps) ** 1.6)
+        pygame.draw.circle(surface, (*color, min(255, a)), (c, c), r)
+    return surface
+
+
+def glow_frame(
+    size: tuple[int, int], color: tuple[int, int, int], thickness: int = 14, radius: int = 18,
+) -> pygame.Surface:
+    """A glowing rounded outline (bright edge fading outwards and inwards), drawn once."""
+    w, h = size
+    surface = pygame.Surface((w + 2 * thickness, h + 2 * thickness), pygame.SRCALPHA)
+    for i in range(thickness, 0, -1):
+        alpha = int(230 * (1 - i / thickness) ** 1.5)
+        rect = surface.get_rect().inflate(-2 * (thickness - i), -2 * (thickness - i))
+        pygame.draw.rect(surface, (*color, alpha), rect, width=2, border_radius=radius + i)
+    inner = surface.get_rect().inflate(-2 * thickness, -2 * thickness)
+    pygame.draw.rect(surface, (255, 240, 200, 255), inner, width=3, border_radius=radius)
+    for i in range(1, 8):
+        pygame.draw.rect(surface, (*color, int(120 * (1 - i / 8))), inner.inflate(-2 * i, -2 * i), width=1,
+                         border_radius=max(2, radius - i))
+    return surface

@@ -1,0 +1,163 @@
+"""Banners (feature intro/outro, extra spins, resuming) and toasts (short messages).
+
+A banner is rendered once when shown, then pops in with an ease-out-back, holds and fades;
+per frame it is one or two blits with a surface alpha.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from .anim import clamp01, ease_out_back, pulse
+from .art import rounded_panel
+from .text import render_text
+
+INK = (20, 8, 30)
+
+
+class Banner:
+    IN, OUT = 0.38, 0.25
+
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        *,
+        title_font: pygame.font.Font,
+        big_font: pygame.font.Font,
+        body_font: pygame.font.Font,
+        hint_font: pygame.font.Font,
+        glow: pygame.Surface | None = None,
+        panel: pygame.Surface | None = None,
+    ) -> None:
+        self.rect = pygame.Rect(rect)
+        self.title_font = title_font
+        self.big_font = big_font
+        self.body_font = body_font
+        self.hint_font = hint_font
+        self.glow = pygame.transform.smoothscale(glow, (self.rect.w + 160, self.rect.h + 160)) if glow else None
+        self.panel_art = panel
+        self.surface: pygame.Surface | None = None
+        self.hint: pygame.Surface | None = None
+        self._cache: dict[tuple, pygame.Surface] = {}
+        self.time = 0.0
+        self.closing: float | None = None
+
+    def show(
+        self, title: str, big: str = "", lines: Sequence[str] = (), hint: str = "",
+        accent: tuple[int, int, int] = (255, 190, 70),
+    ) -> None:
+        self.surface = self.render(title, big, lines, hint, accent)
+        self.hint = render_text(self.hint_font, hint, (255, 220, 150), INK, 2) if hint else None
+        self.time = 0.0
+        self.closing = None
+
+    def render(
+        self, title: str, big: str = "", lines: Sequence[str] = (), hint: str = "",
+        accent: tuple[int, int, int] = (255, 190, 70),
+    ) -> pygame.Surface:
+        """The banner's picture (cached: call ahead of time to keep the first frame light)."""
+        key = (title, big, tuple(lines), bool(hint), accent)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        if len(self._cache) > 24:
+            self._cache.clear()
+        w, h = self.rect.size
+        if self.panel_art is not None:
+            panel = pygame.transform.smoothscale(self.panel_art, (w, h))
+        else:
+            panel = rounded_panel((w, h), (70, 30, 100), (28, 12, 48), edge=accent, radius=26, alpha=252, edge_px=4)
+        pygame.draw.rect(panel, accent, panel.get_rect().inflate(-14, -14), width=2, border_radius=20)
+        parts: list[pygame.Surface] = [render_text(self.title_font, title, accent, INK, 3, shadow=True)]
+        if big:
+            parts.append(render_text(self.big_font, big, (255, 246, 220), INK, 3, shadow=True))
+        parts.extend(render_text(self.body_font, line, (235, 225, 245), INK, 2) for line in lines)
+        total = sum(p.get_height() for p in parts) + 6 * (len(parts) - 1)
+        y = (h - total) // 2 - (12 if hint else 0)
+        for part in parts:
+            panel.blit(part, part.get_rect(midtop=(w // 2, y)))
+            y += part.get_height() + 6
+        self._cache[key] = panel
+        return panel
+
+    def hide(self) -> None:
+        if self.surface is not None and self.closing is None:
+            self.closing = 0.0
+
+    @property
+    def visible(self) -> bool:
+        return self.surface is not None
+
+    @property
+    def shown(self) -> bool:
+        """Fully in and not closing."""
+        return self.surface is not None and self.closing is None and self.time >= self.IN
+
+    def update(self, dt: float) -> None:
+        if self.surface is None:
+            return
+        self.time += dt
+        if self.closing is not None:
+            self.closing += dt
+            if self.closing >= self.OUT:
+                self.surface = None
+                self.closing = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.surface is None:
+            return
+        if self.closing is not None:
+            alpha = 1.0 - clamp01(self.closing / self.OUT)
+            dy = -30 * (1 - alpha)
+        else:
+            alpha = clamp01(self.time / (self.IN * 0.6))
+            dy = 60 * (1 - ease_out_back(self.time / self.IN))
+        a = int(255 * alpha)
+        rect = self.surface.get_rect(center=(self.rect.centerx, self.rect.centery + round(dy)))
+        if self.glow is not None:
+            self.glow.set_alpha(int(a * (0.45 + 0.35 * pulse(self.time, 1.6))))
+            surface.blit(self.glow, self.glow.get_rect(center=rect.center))
+        self.surface.set_alpha(a)
+        surface.blit(self.surface, rect)
+        if self.hint is not None and self.closing is None and self.time > self.IN:
+            self.hint.set_alpha(int(255 * (0.45 + 0.55 * pulse(self.time, 1.2))))
+            surface.blit(self.hint, self.hint.get_rect(midbottom=(rect.centerx, rect.bottom - 14)))
+
+
+class Toast:
+    """A short message in a pill that fades after a few seconds."""
+
+    def __init__(self, rect: pygame.Rect, font: pygame.font.Font) -> None:
+        self.rect = pygame.Rect(rect)
+        self.font = font
+        self.surface: pygame.Surface | None = None
+        self.left = 0.0
+        self._cache: dict[tuple[str, tuple[int, int, int]], pygame.Surface] = {}
+
+    def show(self, text: str, seconds: float = 2.5, color: tuple[int, int, int] = (255, 210, 120)) -> None:
+        key = (text, color)
+        surface = self._cache.get(key)
+        if surface is None:
+            label = render_text(self.font, text, (255, 246, 230), INK, 2)
+            w = max(self.rect.w // 2, label.get_width() + 40)
+            surface = rounded_panel((w, self.rect.h), (60, 26, 80), (30, 12, 44), edge=color, radius=self.rect.h // 2)
+            surface.blit(label, label.get_rect(center=(w // 2, self.rect.h // 2)))
+            self._cache[key] = surface
+        self.surface = surface
+        self.left = seconds
+
+    def clear(self) -> None:
+        self.surface = None
+
+    def update(self, dt: float) -> None:
+        if self.surface is not None:
+            self.left -= dt
+            if self.left <= 0:
+                self.surface = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.surface is not None:
+            self.surface.set_alpha(int(255 * clamp01(self.left / 0.3)))
+            surface.blit(self.surface, self.surface.get_rect(center=self.rect.center))

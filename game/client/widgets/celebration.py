@@ -1,0 +1,175 @@
+"""The big win celebration: BIG / MEGA / EPIC WIN at 10x / 25x / 50x the bet.
+
+Coins fountain, the title pops and climbs a tier as the amount counts up past each threshold.
+Space skips: the first press jumps to the final amount, the second closes. Every surface is
+made in the constructor; per frame it is blits, a glyph counter and particle updates.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from fractions import Fraction
+
+import pygame
+
+from ...engine.money import format_cents
+from .anim import clamp01, ease_out_back, pulse
+from .art import soft_glow
+from .counter import RollingCounter
+from .glyphs import GlyphText
+from .particles import Particles
+from .text import render_text
+
+INK = (20, 8, 30)
+TIERS: tuple[tuple[int, str, tuple[int, int, int]], ...] = (
+    (50, "EPIC WIN", (255, 90, 200)),
+    (25, "MEGA WIN", (90, 235, 225)),
+    (10, "BIG WIN", (255, 200, 70)),
+)
+SCALES = (0.4, 0.6, 0.8, 1.0, 1.15, 1.25, 1.18, 1.08, 1.0)
+
+
+def tier_of(x: Fraction | float) -> int | None:
+    """Index into TIERS for a win of ``x`` times the bet, or None below 10x."""
+    for index, (threshold, _, _) in enumerate(TIERS):
+        if x >= threshold:
+            return index
+    return None
+
+
+class BigWinCelebration:
+    HOLD = 1.6  # seconds the final amount stays before closing by itself
+
+    def __init__(
+        self,
+        size: tuple[int, int],
+        *,
+        title_font: pygame.font.Font,
+        amount: GlyphText,
+        coin_frames: list[pygame.Surface],
+        sparkle_frames: list[pygame.Surface],
+        glow: pygame.Surface,
+        sound: Callable[[str], None] = lambda name: None,
+    ) -> None:
+        self.size = size
+        self.center = (size[0] // 2, size[1] // 2 - 40)
+        self.amount = amount
+        self.coin_frames = coin_frames
+        self.sparkle_frames = sparkle_frames
+        self.sound = sound
+        self.veil = pygame.Surface(size, pygame.SRCALPHA)
+        self.veil.fill((10, 2, 22, 175))
+        self.glow = pygame.transform.smoothscale(glow, (760, 560))
+        self.titles: list[list[pygame.Surface]] = []
+        for _, text, color in TIERS:
+            base = render_text(title_font, text, color, INK, 4, shadow=True)
+            frames = []
+            for s in SCALES:
+                w, h = base.get_size()
+                frames.append(pygame.transform.smoothscale(base, (max(1, round(w * s)), max(1, round(h * s)))))
+            self.titles.append(frames)
+        self.rays = self._rays(520)
+        self.particles = Particles(220)
+        self.counter = RollingCounter(0, tick=lambda: self.sound("coin_tick"), tick_every=0.12)
+        self.active = False
+        self.time = 0.0
+        self.hold = 0.0
+        self.final_x = Fraction(0)
+        self.bet = 1
+        self.tier: int | None = None
+        self.tier_time = 0.0
+        self._spawn = 0.0
+
+    @staticmethod
+    def _rays(size: int) -> list[pygame.Surface]:
+        """Light rays in a few rotation steps (12-fold, so 30 degrees loops)."""
+        base = pygame.Surface((size, size), pygame.SRCALPHA)
+        c = size / 2
+        for k in range(12):
+            a = math.tau * k / 12
+            pts = [(c, c)]
+            for da in (-0.09, 0.09):
+                pts.append((c + math.cos(a + da) * c, c + math.sin(a + da) * c))
+            pygame.draw.polygon(base, (255, 210, 120, 90), pts)
+        base.blit(soft_glow(size, (255, 255, 255), 1.0), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        frames = []
+        for step in range(6):
+            frames.append(pygame.transform.rotate(base, step * 5))
+        return frames
+
+    def start(self, amount_cents: int, x: Fraction, bet: int, duration: float) -> None:
+        self.active = True
+        self.time = 0.0
+        self.hold = 0.0
+        self.final_x = x
+        self.bet = bet
+        self.tier = None
+        self.counter.set(0)
+        self.counter.roll_to(amount_cents, duration)
+        self.particles.clear()
+        self._spawn = 0.0
+        self.sound("win_big")
+
+    def skip(self) -> None:
+        if self.counter.rolling:
+            self.counter.finish()
+        else:
+            self.hold = self.HOLD
+
+    @property
+    def done(self) -> bool:
+        return not self.active
+
+    def update(self, dt: float) -> None:
+        if not self.active:
+            return
+        self.time += dt
+        self.counter.update(dt)
+        shown_x = Fraction(self.counter.shown, self.bet) if self.bet else Fraction(0)
+        tier = tier_of(shown_x if self.counter.rolling else self.final_x)
+        if tier is None:
+            tier = len(TIERS) - 1
+        if tier != self.tier:
+            self.tier = tier
+            self.tier_time = 0.0
+            if self.time > 0.1:
+                self.sound("win_big")
+        self.tier_time += dt
+        self._spawn -= dt
+        cx = self.size[0] / 2
+        if self._spawn <= 0 and (self.counter.rolling or self.hold < self.HOLD * 0.5):
+            self._spawn = 0.07
+            self.particles.burst(cx, self.size[1] + 10, self.coin_frames, count=5, speed=900, life=1.7,
+                                 gravity=900, spread=0.9)
+            self.particles.burst(cx + (self.time * 397 % 600) - 300, self.center[1] + (self.time * 211 % 200) - 100,
+                                 self.sparkle_frames, count=2, speed=60, life=0.8, gravity=0)
+        self.particles.update(dt)
+        if not self.counter.rolling:
+            self.hold += dt
+            if self.hold >= self.HOLD:
+                self.active = False
+                self.particles.clear()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.active:
+            return
+        fade = clamp01(self.time / 0.25) * (1 - clamp01((self.hold - self.HOLD + 0.3) / 0.3))
+        self.veil.set_alpha(int(255 * fade))
+        surface.blit(self.veil, (0, 0))
+        cx, cy = self.center
+        rays = self.rays[int(self.time * 10) % len(self.rays)]
+        rays.set_alpha(int(255 * fade))
+        surface.blit(rays, rays.get_rect(center=(cx, cy)))
+        self.glow.set_alpha(int(fade * (150 + 80 * pulse(self.time, 1.1))))
+        surface.blit(self.glow, self.glow.get_rect(center=(cx, cy + 40)))
+        self.particles.draw(surface)
+        if self.tier is not None:
+            frames = self.titles[self.tier]
+            k = min(len(frames) - 1, int(self.tier_time / 0.045))
+            title = frames[k]
+            bob = math.sin(self.time * 3) * 4
+            surface.blit(title, title.get_rect(center=(cx, cy - 60 + bob)))
+        scale_in = ease_out_back(self.time / 0.5)
+        y = cy + 85 + round(30 * (1 - scale_in))
+        self.amount.draw(surface, format_cents(self.counter.shown), center=(cx, y))

@@ -1,0 +1,90 @@
+"""The screen's presentation: skipping and turbo change only time; steady frames allocate nothing."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.client.widgets import text as text_module
+from game.client.widgets.timeline import Call, Timeline, Wait
+from tests import test_halloween_screen as base
+
+BET, FREE_SEED, GAME = base.BET, base.FREE_SEED, base.GAME
+make_app, open_screen, press, until = base.make_app, base.open_screen, base.press, base.until
+display = base.display  # the module's pygame display fixture
+
+
+def _play(tmp_path, seed: int, *, skip: bool, turbo: bool) -> tuple[int, list[list[str]], int, float]:
+    app = make_app(tmp_path)
+    app.flags["turbo"] = turbo
+    screen = open_screen(app)
+    screen.spin(seed=seed)
+    t = 0.0
+    while not screen.is_idle():
+        if skip:
+            press(app, pygame.K_SPACE)
+        app.scenes.update(1 / 60)
+        t += 1 / 60
+        assert t < 400
+    return app.wallet.balance, screen.reels.window, screen.money.counter.shown, t
+
+
+@pytest.mark.parametrize("skip,turbo", [(True, False), (False, True)])
+def test_skipping_and_turbo_change_nothing_but_time(tmp_path, skip, turbo):
+    plain = _play(tmp_path / "plain", FREE_SEED, skip=False, turbo=False)
+    hurried = _play(tmp_path / "hurried", FREE_SEED, skip=skip, turbo=turbo)
+    assert hurried[:3] == plain[:3]
+    assert hurried[3] < plain[3] / 2
+    assert plain[2] == GAME.play(BET, FREE_SEED).win
+
+
+def test_timeline_marks_progress_in_order():
+    seen: list[int] = []
+    timeline = Timeline([Call(lambda: None, progress=1), Wait(0.5), Call(lambda: None, progress=2)], seen.append)
+    assert seen == [1]
+    timeline.skip()
+    timeline.update(0.0)
+    assert timeline.done and seen == [1, 2]
+
+
+def test_steady_frames_allocate_no_surfaces(tmp_path, display, monkeypatch):
+    """Play a free-game round once to warm the caches, then again while counting allocations."""
+    app = make_app(tmp_path)
+    app.flags["turbo"] = True
+    screen = open_screen(app)
+    screen.spin(seed=FREE_SEED)
+    until(app, screen.is_idle, surface=display)
+    counts = {"surface": 0, "scale": 0}
+    real_surface, real_scale = pygame.Surface, pygame.transform.smoothscale
+
+    class CountingSurface(real_surface):  # type: ignore[misc, valid-type]
+        def __init__(self, *args, **kwargs):
+            counts["surface"] += 1
+            super().__init__(*args, **kwargs)
+
+    def counting_scale(*args, **kwargs):
+        counts["scale"] += 1
+        return real_scale(*args, **kwargs)
+
+    misses = text_module.render_text.cache_info().misses
+    monkeypatch.setattr(pygame, "Surface", CountingSurface)
+    monkeypatch.setattr(pygame.transform, "smoothscale", counting_scale)
+    screen.spin(seed=FREE_SEED)
+    frames = 0
+    while not screen.is_idle():
+        app.scenes.update(1 / 60)
+        app.scenes.draw(display)
+        frames += 1
+        assert frames < 30_000
+    monkeypatch.undo()
+    assert frames > 500
+    # only texts that differ from the first round (new balance and last-win values) are rendered,
+    # once each; nothing else makes a surface
+    new_texts = text_module.render_text.cache_info().misses - misses
+    assert new_texts <= 4
+    assert counts["surface"] <= new_texts and counts["scale"] == 0

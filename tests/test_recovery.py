@@ -15,7 +15,7 @@ from game.engine import get_game
 from game.session import PlaySession
 from game.store import StoreError, Wallet
 
-FREE_GAME_SEED = 251  # at bet 1.00: free games with sticky wilds, an Expanding Wild and 2 extra spins
+FREE_GAME_SEED = 1449  # at bet 1.00: free games with sticky wilds, an Expanding Wild and 2 extra spins
 ROOT = Path(__file__).resolve().parent.parent
 
 PLAYER = textwrap.dedent(

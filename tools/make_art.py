@@ -171,7 +171,7 @@ def marigold_svg(cx: float, cy: float, r: float, seed: int = 0,
     rnd = random.Random(seed)
     out = [f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{colors[0]}" {LINE}/>']
     rings = [(0.72, 13, 0.34, colors[1]), (0.48, 10, 0.32, colors[2]), (0.22, 6, 0.30, colors[3])]
-    for k, (rr, n, pr, col) in enumerate(rings):
+    for _k, (rr, n, pr, col) in enumerate(rings):
         off = rnd.random() * math.tau
         for i in range(n):
             a = off + i * math.tau / n
@@ -679,7 +679,7 @@ def pan_de_muerto_svg(cx: float, cy: float, w: float) -> str:
         f'fill="#F7C873" opacity="0.55"/>'),
     ]
     # bone strips
-    for k, dy in enumerate((-0.05, 0.12)):
+    for _k, dy in enumerate((-0.05, 0.12)):
         y = cy + h * dy
         path = (f"M{x0 + w * 0.1:.2f} {y:.2f} q {w * 0.1:.2f} {-h * 0.2:.2f} {w * 0.2:.2f} 0 "
                 f"t {w * 0.2:.2f} 0 t {w * 0.2:.2f} 0 t {w * 0.2:.2f} 0")
@@ -864,7 +864,7 @@ def sym_wild_expanding() -> pygame.Surface:
     garland = []
     for i in range(23):
         y = 8 + i * 12.3
-        for x, sd, col in ((8, i, None), (64, i + 50, None)):
+        for x, sd, _col in ((8, i, None), (64, i + 50, None)):
             cols = ("#9D174D", "#E0407B", "#F472B6", "#FBCFE8") if i % 4 == 2 else \
                 ("#C2410C", "#F97316", "#FB923C", "#FDBA3B")
             garland.append(marigold_svg(x, y, 5.2, seed=sd, colors=cols))
@@ -1088,7 +1088,9 @@ def garland(x0, x1, y, sag, step, r, seed) -> str:
     parts = []
     pts = catenary(x0, x1, y, sag, max(2, int((x1 - x0) / step)))
     for i, (x, yy) in enumerate(pts):
-        cols = ("#9D174D", "#E0407B", "#F472B6", "#FBCFE8") if i % 5 == 2 else ("#C2410C", "#F97316", "#FB923C", "#FDBA3B")
+        pink = ("#9D174D", "#E0407B", "#F472B6", "#FBCFE8")
+        orange = ("#C2410C", "#F97316", "#FB923C", "#FDBA3B")
+        cols = pink if i % 5 == 2 else orange
         parts.append(marigold_svg(x, yy, r, seed=seed + i, colors=cols))
     return "".join(parts)
 
@@ -1108,7 +1110,8 @@ def silhouette_village(w: int, h: int, base: int, color, window=(255, 190, 90), 
             pygame.draw.polygon(s, color, [(x - 6, base - bh), (x + bw / 2, base - bh - 40), (x + bw + 6, base - bh)])
             tx = x + bw - 10
             pygame.draw.rect(s, color, (tx, base - bh - 70, 28, bh + 70))
-            pygame.draw.polygon(s, color, [(tx - 4, base - bh - 70), (tx + 14, base - bh - 110), (tx + 32, base - bh - 70)])
+            spire = [(tx - 4, base - bh - 70), (tx + 14, base - bh - 110), (tx + 32, base - bh - 70)]
+            pygame.draw.polygon(s, color, spire)
             pygame.draw.rect(s, color, (tx + 13, base - bh - 128, 2, 18))
             pygame.draw.rect(s, color, (tx + 8, base - bh - 122, 12, 2))
             pygame.draw.circle(s, (*window, 255), (tx + 14, base - bh - 50), 6)
@@ -1125,7 +1128,7 @@ def silhouette_village(w: int, h: int, base: int, color, window=(255, 190, 90), 
                     pygame.draw.polygon(s, color, [(x - ww / 2 + 20, yy), (x + 20, yy - th / 3), (x + ww / 2 + 20, yy)])
             else:
                 pygame.draw.line(s, color, (x + 20, base), (x + 20, base - th), 6)
-                for k in range(5):
+                for _branch in range(5):
                     a = -math.pi / 2 + (rnd.random() - 0.5) * 2.2
                     L = rnd.randint(20, 45)
                     y0 = base - th * rnd.uniform(0.5, 1.0)
@@ -1272,7 +1275,7 @@ def bg_lobby() -> pygame.Surface:
     aur = new(W, H)
     for k, col in enumerate(((60, 220, 170), (120, 120, 255), (200, 90, 220))):
         pts = [(x, 150 + k * 35 + math.sin(x / 170 + k) * 40) for x in range(-20, W + 40, 20)]
-        for j, (x, y) in enumerate(pts):
+        for _j, (x, y) in enumerate(pts):
             pygame.draw.line(aur, (*col, 22), (x, y), (x, y + 90), 20)
     s.blit(blur(aur, 18), (0, 0))
     blit_center(s, soft_glow(360, (220, 230, 255), 120, 1.8), (1120, 110))

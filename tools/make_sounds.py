@@ -454,7 +454,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, format="%(message)s")
-    names = [n for n in SOUNDS if not args.only or fnmatch.fnmatch(n, args.only) or fnmatch.fnmatch(n, f"*{args.only}*")]
+    only = args.only
+    names = [n for n in SOUNDS if not only or fnmatch.fnmatch(n, only) or fnmatch.fnmatch(n, f"*{only}*")]
     if not names:
         log.error("nothing matches %r", args.only)
         return 1

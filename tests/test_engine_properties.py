@@ -25,6 +25,7 @@ def test_every_round_is_well_formed(seed: int, bet: int) -> None:
     result = GAME.play(bet, seed)
     assert result.win >= 0
     assert result.win == cents_of(result.win_x, bet)
+    assert result.win_x <= GAME.max_win_bound_x
     spins = [e for e in result.events if e["type"] in ("spin", "free_spin")]
     assert spins and spins[0]["type"] == "spin"
     for spin in spins:

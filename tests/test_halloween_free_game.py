@@ -131,3 +131,13 @@ def test_extra_spin_round_replays_identically(tmp_path: Path, land_on: int) -> N
     _, a, _ = play_scripted(tmp_path, plan)
     _, b, _ = play_scripted(tmp_path, plan)
     assert a.events == b.events
+
+
+def test_highest_possible_win_bound_by_hand() -> None:
+    from game.engine import get_game
+
+    game = get_game("halloween_vacation")
+    # spins 1-7: x2 x4 x8 x2 x4 x8 x1, then a new Expanding Wild on spin 8 plays x2 x4 x8 on 8-10
+    assert game.max_multiplier_total() == 14 + 14 + 1 + 14
+    # 50 lines x 4.00 (five ladies) on the base spin and on every free spin, plus 12.50 scatters
+    assert game.max_win_bound_x == 200 + Fraction("12.5") + 200 * 43

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Generator
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from .errors import InvalidBet
@@ -29,6 +31,13 @@ class Game(ABC):
     lines: tuple[tuple[int, ...], ...] = ()
     buy_price_x: Fraction | None = None  # price of the buy feature, as a multiple of the bet
     cap: Fraction | None = None  # max win per round, as a multiple of the bet
+    data_file: Path | None = None  # the data the math was loaded from
+
+    def data_digest(self) -> str:
+        """SHA-256 of the game's data file: measured figures name the data they were measured on."""
+        if self.data_file is None:
+            return ""
+        return hashlib.sha256(self.data_file.read_bytes()).hexdigest()
 
     def check_bet(self, bet: int) -> int:
         if bet not in self.bets:

@@ -110,6 +110,8 @@ class Report:
     max_win_seed: int | None
     capped_rounds: int
     features: dict[str, dict[str, float]]
+    data_sha256: str
+    command: str
     seconds: float
     rounds_per_second: float
     rounds_per_second_per_worker: float
@@ -160,7 +162,9 @@ def summarise(tally: Tally, game: str, buy: bool, bet: int, seed: int, workers: 
     return Report(
         game=game, buy=buy, bet=bet, seed=seed, rounds=n, workers=workers, rtp=rtp, ci_low=rtp - half,
         ci_high=rtp + half, half_width=half, sd=sd, hit_rate=tally.hits / n, max_win_x=tally.max_x,
-        max_win_seed=tally.max_seed, capped_rounds=tally.capped, features=features, seconds=wall,
+        max_win_seed=tally.max_seed, capped_rounds=tally.capped, features=features,
+        data_sha256=get_game(game).data_digest(),
+        command=" ".join(["python -m game.engine.simulate", *sys.argv[1:]]), seconds=wall,
         rounds_per_second=n / wall if wall else 0.0,
         rounds_per_second_per_worker=n / tally.seconds if tally.seconds else 0.0,
     )

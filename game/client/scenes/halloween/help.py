@@ -205,10 +205,13 @@ class RtpPage:
             facts.append(("Measured over", f"{int(data['rounds']):,} simulated rounds"))
         if "hit_rate" in data:
             facts.append(("Hit rate", f"{pct(data['hit_rate'])} of rounds win something"))
-        if data.get("free_games_per"):
-            facts.append(("Free games", f"about 1 in {float(data['free_games_per']):,.0f} rounds"))
+        free_games = data.get("features", {}).get("free_games", {})
+        if free_games.get("one_in"):
+            facts.append(("Free games", f"about 1 in {float(free_games['one_in']):,.0f} rounds,"
+                                        f" {float(free_games['average_win_x']):,.1f} x bet on average"))
         if "max_win_x" in data:
             facts.append(("Highest win seen", f"{float(data['max_win_x']):,.2f} x the total bet"))
+        facts.append(("Highest possible", f"below {float(self.game.max_win_bound_x):,.2f} x the total bet"))
         return facts
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -216,7 +219,6 @@ class RtpPage:
         y = rect.y + 20
         g = self.game
         facts = self.facts()
-        measured = facts[0][1] != "not measured yet"
         facts += [
             ("Bets", f"{format_cents(g.bets[0])} to {format_cents(g.bets[-1])} "
                      f"({len(g.bets)} steps of Value x Level x {g.bet_credits})"),
@@ -233,8 +235,8 @@ class RtpPage:
                 surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
             y += 46
         notes = [
-            "No maximum win is printed for this game; the highest win shown is the highest the simulation met."
-            if measured else "No maximum win is printed for this game.",
+            "No maximum win is printed: the bound is every line paying 5 ladies on every spin, times the"
+            " largest run of Expanding Wild multipliers a free game can hold.",
             "Every round is decided by the engine when it is bought; animations only show it.",
         ]
         small = theme.ui(self.res, 18)

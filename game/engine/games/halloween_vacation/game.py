@@ -28,6 +28,7 @@ class HalloweenVacation(Game):
 
     def __init__(self, data_file: Path = DATA_FILE) -> None:
         source = str(data_file)
+        self.data_file = data_file
         doc = Reader(source, load_json(data_file))
         self.title = doc.child("title").text()
         self.reel_count = doc.child("reels").integer(1, 9)
@@ -127,6 +128,36 @@ class HalloweenVacation(Game):
         if scatter is not None:
             wins.append(scatter)
         return Evaluation.of(wins)
+
+    @property
+    def max_win_bound_x(self) -> Fraction:
+        """An upper bound of any round's win (x total bet); no cap is printed for this game.
+
+        Every line paying the top line pay on the base spin and on every free spin, each free
+        spin times its Expanding Wild multiplier, with the largest multiplier total the free
+        game's rules allow, plus the top scatter pay.
+        """
+        top_line = max(pay for pays in self.pays.values() for pay in pays.values()) * len(self.lines)
+        top_scatter = max(self.scatter_pays.values())
+        return top_line + top_scatter + top_line * self.max_multiplier_total()
+
+    def max_multiplier_total(self) -> int:
+        """The largest sum of per-spin multipliers a free game can reach (extra spins included)."""
+        multipliers = self.expanding_multipliers
+
+        def best(spin: int, spins: int, stage: int) -> int:
+            if spin > spins:
+                return 0
+            if stage:  # the Expanding Wild plays on
+                factor = multipliers[stage]
+                nxt = stage + 1 if stage + 1 < len(multipliers) else 0
+                return factor + best(spin + 1, spins, nxt)
+            plain = 1 + best(spin + 1, spins, 0)
+            needed = max(spins, spin + len(multipliers) - 1)
+            landed = multipliers[0] + best(spin + 1, needed, 1 if len(multipliers) > 1 else 0)
+            return max(plain, landed)
+
+        return best(1, self.free_spins, 0)
 
     # -- the round --------------------------------------------------------------------------
 

@@ -1,0 +1,1 @@
+"""Speed benchmarks (never timed tests): engine rounds per second, start-up time."""

@@ -1,0 +1,75 @@
+"""The desktop app built from build.spec starts headless and plays like ``python main.py``."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if shutil.which("pyinstaller") is None and not _has_module("PyInstaller"):
+        pytest.fail("PyInstaller is not installed: pip install -r requirements-dev.txt")
+    work = tmp_path_factory.mktemp("pyinstaller")
+    subprocess.run(
+        [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
+         "--distpath", str(work / "dist"), "--workpath", str(work / "build"), str(ROOT / "build.spec")],
+        cwd=ROOT, check=True, timeout=600,
+    )
+    exe = work / "dist" / "FestiveSlots" / ("FestiveSlots.exe" if os.name == "nt" else "FestiveSlots")
+    assert exe.is_file()
+    return exe
+
+
+def _has_module(name: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(name) is not None
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env.pop("PYTHONPATH", None)
+    return env
+
+
+def test_bundle_runs_the_lobby_headless(bundle: Path, tmp_path: Path) -> None:
+    shot = tmp_path / "lobby.png"
+    run = subprocess.run(
+        [str(bundle), "--data-dir", str(tmp_path / "data"), "--frames", "300", "--screenshot", str(shot), "--bench"],
+        cwd=tmp_path, env=_env(), capture_output=True, text=True, timeout=120,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert shot.is_file() and shot.stat().st_size > 10_000
+    assert "bench:" in run.stdout
+
+
+def test_bundle_plays_halloween_like_the_source(bundle: Path, tmp_path: Path) -> None:
+    """Same seed, same rounds: the wallet after autoplay matches a run from source."""
+    args = ["--game", "halloween_vacation", "--autoplay", "5", "--frames", "1500", "--seed", "7"]
+    packaged = subprocess.run(
+        [str(bundle), "--data-dir", str(tmp_path / "packaged"), *args],
+        cwd=tmp_path, env=_env(), capture_output=True, text=True, timeout=180,
+    )
+    assert packaged.returncode == 0, packaged.stderr[-2000:]
+    source = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--data-dir", str(tmp_path / "source"), *args],
+        cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=180,
+    )
+    assert source.returncode == 0, source.stderr[-2000:]
+    from game.store import Wallet
+
+    balances = []
+    for name in ("packaged", "source"):
+        wallet = Wallet.open(tmp_path / name).wallet
+        balances.append((wallet.balance, [(r.seed, r.win) for r in wallet.history("halloween_vacation")]))
+        wallet.close()
+    assert balances[0] == balances[1]
+    assert len(balances[0][1]) >= 1

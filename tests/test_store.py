@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.money import format_cents
 from game.store import (
     InsufficientFunds,
     RoundNotOpen,
@@ -20,7 +21,6 @@ from game.store import (
     WalletOpenResult,
     default_data_dir,
 )
-from game.store.wallet import format_cents
 
 REPO = Path(__file__).resolve().parents[1]
 

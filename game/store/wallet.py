@@ -22,6 +22,7 @@ from typing import Any, Self
 
 import platformdirs
 
+from game.engine.money import format_cents
 from game.store.errors import InsufficientFunds, RoundNotOpen, StoreError
 from game.store.records import LedgerEntry, RoundRecord
 from game.store.schema import (
@@ -57,13 +58,6 @@ Clock = Callable[[], datetime]
 def default_data_dir() -> Path:
     """The platform's per-user data folder for the game (not created here)."""
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-
-
-def format_cents(cents: int) -> str:
-    """``100000`` -> ``'1,000.00'`` (used in messages for the player)."""
-    sign = "-" if cents < 0 else ""
-    units, rest = divmod(abs(cents), 100)
-    return f"{sign}{units:,}.{rest:02d}"
 
 
 def _utc_now() -> datetime:

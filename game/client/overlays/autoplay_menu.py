@@ -11,16 +11,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine.money import format_cents
-from .. import theme
 from ..autoplay import AutoplayConfig
-from ..widgets.text import blit_text
-from .base import OptionRow, Overlay
+from .base import OptionRow, OptionsOverlay
 
 if TYPE_CHECKING:
     from ..context import AppContext
 
 SIZE = (800, 560)
-ROW_H = 64
 ROUNDS: list[int | None] = [10, 25, 50, 100, None]
 # Money thresholds when the bet is unknown (cents); with a bet: multiples of it.
 AMOUNTS = [1_000, 2_500, 5_000, 10_000, 25_000, 50_000, 100_000]
@@ -35,7 +32,7 @@ def _money_label(value: object) -> str:
     return "Off" if value is None else format_cents(int(value))  # type: ignore[call-overload]
 
 
-class AutoplayMenu(Overlay):
+class AutoplayMenu(OptionsOverlay):
     def __init__(
         self, app: AppContext, on_start: Callable[[AutoplayConfig], None], *, bet: int | None = None,
     ) -> None:
@@ -43,17 +40,13 @@ class AutoplayMenu(Overlay):
         self.on_start = on_start
         amounts: list[int | None] = [None, *(bet * m for m in MULTIPLES)] if bet else [None, *AMOUNTS]
         last = app.flags.get("autoplay_menu", {})
-        self.rows = [
+        self.place_rows([
             OptionRow("Rounds", list(ROUNDS), _index(ROUNDS, last.get("rounds", 10)), _rounds_label),
             OptionRow("Stop on any feature", [False, True], 1 if last.get("feature", True) else 0,
                       lambda v: "Yes" if v else "No"),
             OptionRow("Stop on a single win over", list(amounts), _index(amounts, last.get("win")), _money_label),
             OptionRow("Stop on a loss over", list(amounts), _index(amounts, last.get("loss")), _money_label),
-        ]
-        top = self.rect.y + 104
-        for index, row in enumerate(self.rows):
-            row.place(pygame.Rect(self.rect.x + 40, top + index * (ROW_H + 10), self.rect.w - 80, ROW_H))
-        self.selected = 0
+        ], margin=40)
         self.button_row([("Cancel", self.close), ("Start", self.start)])
         self.focus = 1
 
@@ -77,41 +70,16 @@ class AutoplayMenu(Overlay):
         self.close()
         self.on_start(config)
 
-    def handle_key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        row = self.rows[self.selected]
-        if key in (pygame.K_UP, pygame.K_DOWN):
-            self.selected = (self.selected + (1 if key == pygame.K_DOWN else -1)) % len(self.rows)
-        elif key in (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS):
-            row.step(-1)
-        elif key in (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            row.step(+1)
-        elif key == pygame.K_SPACE:
-            row.cycle() if len(row.choices) == 2 else row.step(+1)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.start() if self.focus == 1 else self.close()
-        elif key == pygame.K_a:
-            self.close()
-        return True
+    def confirm(self) -> None:
+        self.start() if self.focus == 1 else self.close()
 
-    def handle_mouse(self, event: pygame.event.Event) -> bool:
-        pos = getattr(event, "pos", None)
-        if pos is None:
-            return False
-        for index, row in enumerate(self.rows):
-            if row.rect.collidepoint(pos):
-                self.selected = index
-                if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                    row.click(pos)
-                return True
-        return False
+    def handle_extra_key(self, key: int) -> None:
+        if key == pygame.K_a:
+            self.close()
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        for index, row in enumerate(self.rows):
-            row.draw(surface, self.font, index == self.selected)
-        blit_text(surface, self.small, "Any key stops autoplay.", theme.MUTED,
-                  center=(self.rect.centerx, self.rows[-1].rect.bottom + 24))
-        self.footer(surface, "Up/Down: choose   ·   Left/Right: change   ·   Enter: start   ·   Esc: cancel")
+        self.draw_rows(surface, "Any key stops autoplay.",
+                       "Up/Down: choose   ·   Left/Right: change   ·   Enter: start   ·   Esc: cancel")
 
 
 def _index(choices: list, value: object) -> int:

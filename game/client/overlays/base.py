@@ -346,3 +346,65 @@ class OptionRow:
         mid = (self.left.right + self.right.left) // 2
         blit_text(surface, font, self.fmt(self.value), theme.GOLD, center=(mid, self.rect.centery),
                   outline=theme.INK)
+
+
+class OptionsOverlay(Overlay):
+    """An overlay that is a list of :class:`OptionRow` s: Up/Down chooses, Left/Right changes.
+
+    Subclasses set ``self.rows`` through :meth:`place_rows` and say what Enter does
+    (:meth:`confirm`) and which extra keys they take (:meth:`handle_extra_key`).
+    """
+
+    ROW_H = 64
+    rows: list[OptionRow]
+    selected: int = 0
+
+    def place_rows(self, rows: list[OptionRow], margin: int) -> None:
+        self.rows = rows
+        self.selected = 0
+        top = self.rect.y + 104
+        for index, row in enumerate(rows):
+            row.place(pygame.Rect(self.rect.x + margin, top + index * (self.ROW_H + 10),
+                                  self.rect.w - 2 * margin, self.ROW_H))
+
+    def confirm(self) -> None:
+        """Enter: by default, done."""
+        self.close()
+
+    def handle_extra_key(self, key: int) -> None:
+        """A key the option list does not use itself."""
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        row = self.rows[self.selected]
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            self.selected = (self.selected + (1 if key == pygame.K_DOWN else -1)) % len(self.rows)
+        elif key in (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS):
+            row.step(-1)
+        elif key in (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            row.step(+1)
+        elif key == pygame.K_SPACE:
+            row.cycle() if len(row.choices) == 2 else row.step(+1)
+        elif key in CONFIRM_KEYS:
+            self.confirm()
+        else:
+            self.handle_extra_key(key)
+        return True
+
+    def handle_mouse(self, event: pygame.event.Event) -> bool:
+        pos = getattr(event, "pos", None)
+        if pos is None:
+            return False
+        for index, row in enumerate(self.rows):
+            if row.rect.collidepoint(pos):
+                self.selected = index
+                if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                    row.click(pos)
+                return True
+        return False
+
+    def draw_rows(self, surface: pygame.Surface, note: str, footer: str) -> None:
+        for index, row in enumerate(self.rows):
+            row.draw(surface, self.font, index == self.selected)
+        blit_text(surface, self.small, note, theme.MUTED, center=(self.rect.centerx, self.rows[-1].rect.bottom + 24))
+        self.footer(surface, footer)

@@ -11,21 +11,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import theme
 from ..responsible import BUDGET_STEPS, budget_label
-from ..widgets.text import blit_text
-from .base import OptionRow, Overlay
+from .base import OptionRow, OptionsOverlay
 
 if TYPE_CHECKING:
     from ...session import PlaySession
     from ..context import AppContext
 
 SIZE = (780, 540)
-ROW_H = 64
 VOLUMES = [i / 10 for i in range(11)]
 
 
-class SettingsOverlay(Overlay):
+class SettingsOverlay(OptionsOverlay):
     def __init__(
         self, app: AppContext, session: PlaySession | None,
         *, on_change: Callable[[str, object], None] | None = None,
@@ -40,7 +37,7 @@ class SettingsOverlay(Overlay):
         if budget not in BUDGET_STEPS:
             budget = None
         turbo = bool(self.wallet.setting("turbo", False))
-        self.rows = [
+        self.place_rows([
             OptionRow("Volume", list(VOLUMES), volume_index, lambda v: f"{round(float(v) * 100)}%",
                       self._set_volume),
             OptionRow("Sound", [False, True], 0 if audio.muted else 1, lambda v: "On" if v else "Muted",
@@ -49,11 +46,7 @@ class SettingsOverlay(Overlay):
                       self._set_turbo),
             OptionRow("Session budget", list(BUDGET_STEPS), BUDGET_STEPS.index(budget),
                       lambda v: budget_label(v), self._set_budget),  # type: ignore[arg-type]
-        ]
-        top = self.rect.y + 104
-        for index, row in enumerate(self.rows):
-            row.place(pygame.Rect(self.rect.x + 50, top + index * (ROW_H + 10), self.rect.w - 100, ROW_H))
-        self.selected = 0
+        ], margin=50)
         self.button_row([("Done", self.close)])
         self._note = "Budget: when losses this session reach it, play stops. Play money only."
 
@@ -85,38 +78,9 @@ class SettingsOverlay(Overlay):
 
     # -- input ---------------------------------------------------------------------------------
 
-    def handle_key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        row = self.rows[self.selected]
-        if key in (pygame.K_UP, pygame.K_DOWN):
-            self.selected = (self.selected + (1 if key == pygame.K_DOWN else -1)) % len(self.rows)
-        elif key in (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS):
-            row.step(-1)
-        elif key in (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            row.step(+1)
-        elif key == pygame.K_SPACE:
-            row.cycle() if len(row.choices) == 2 else row.step(+1)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.close()
-        elif key == pygame.K_m:
+    def handle_extra_key(self, key: int) -> None:
+        if key == pygame.K_m:
             self.rows[1].cycle()
-        return True
-
-    def handle_mouse(self, event: pygame.event.Event) -> bool:
-        pos = getattr(event, "pos", None)
-        if pos is None:
-            return False
-        for index, row in enumerate(self.rows):
-            if row.rect.collidepoint(pos):
-                self.selected = index
-                if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                    row.click(pos)
-                return True
-        return False
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        for index, row in enumerate(self.rows):
-            row.draw(surface, self.font, index == self.selected)
-        self.footer(surface, "Up/Down: choose   ·   Left/Right: change   ·   Enter or Esc: done")
-        blit_text(surface, self.small, self._note, theme.MUTED,
-                  center=(self.rect.centerx, self.rows[-1].rect.bottom + 24))
+        self.draw_rows(surface, self._note, "Up/Down: choose   ·   Left/Right: change   ·   Enter or Esc: done")

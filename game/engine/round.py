@@ -69,7 +69,9 @@ class RoundContext:
             raise CapReached
 
     def count(self, feature: str, amount: int = 1) -> None:
-        self.features[feature] = self.features.get(feature, 0) + amount
+        """Tally a feature for statistics and stop conditions (zero amounts leave no trace)."""
+        if amount:
+            self.features[feature] = self.features.get(feature, 0) + amount
 
 
 @dataclass(frozen=True)

@@ -275,3 +275,23 @@ def test_leaving_mid_free_game_settles_the_round(tmp_path):
     assert not app.wallet.open_rounds()
     pump(app, 1.0)
     assert isinstance(app.scenes.top, LobbyScene)
+
+
+def test_every_moment_of_a_free_game_round_has_its_sound(tmp_path, display, monkeypatch):
+    """Spin, stops, scatters, the feature, sticky and expanding wilds, wins and the end all sound."""
+    played: list[str] = []
+    monkeypatch.setattr(Audio, "play", lambda self, name, *a, **k: played.append(name))
+    app = make_app(tmp_path)
+    app.flags["turbo"] = True
+    screen = open_screen(app)
+    seed = _seed_with(lambda r: r.features.get("sticky_wilds") and r.features.get("expanding_wilds"))
+    screen.start_autoplay(AutoplayConfig(rounds=1, seeds=[seed]))
+    until(app, lambda: not screen.autoplaying and screen.is_idle(), surface=display)
+    heard = set(played)
+    for name in ("spin_start", "reel_stop", "scatter_land", "feature_start", "sticky_lock", "expand",
+                 "feature_end"):
+        assert name in heard, f"no {name} sound in {sorted(heard)}"
+    assert heard & {"win_small", "win_line", "win_big"}
+    # every reel that spins lands with a sound (a scatter's chime replaces its thunk); while the
+    # Expanding Wild stands, reel 3 does not spin
+    assert played.count("reel_stop") + played.count("scatter_land") >= 5 + 8 * 4

@@ -71,7 +71,7 @@ def test_steady_frames_allocate_no_surfaces(tmp_path, display, monkeypatch):
         counts["scale"] += 1
         return real_scale(*args, **kwargs)
 
-    misses = text_module.render_text.cache_info().misses
+    misses = text_module.cache_stats()[2]
     monkeypatch.setattr(pygame, "Surface", CountingSurface)
     monkeypatch.setattr(pygame.transform, "smoothscale", counting_scale)
     screen.spin(seed=FREE_SEED)
@@ -85,6 +85,19 @@ def test_steady_frames_allocate_no_surfaces(tmp_path, display, monkeypatch):
     assert frames > 500
     # only texts that differ from the first round (new balance and last-win values) are rendered,
     # once each; nothing else makes a surface
-    new_texts = text_module.render_text.cache_info().misses - misses
+    new_texts = text_module.cache_stats()[2] - misses
     assert new_texts <= 4
     assert counts["surface"] <= new_texts and counts["scale"] == 0
+
+
+def test_text_cache_is_bounded_by_bytes(monkeypatch) -> None:
+    """Hours of rolling counters render many amounts; the cache keeps a fixed budget."""
+    monkeypatch.setattr(text_module, "CACHE_BYTES", 2 * 1024 * 1024)
+    font = pygame.font.Font(None, 64)
+    for cents in range(3_000):
+        text_module.render_text(font, f"{cents / 100:,.2f}", (255, 255, 255), (0, 0, 0))
+    entries, held, rendered = text_module.cache_stats()
+    assert held <= 2 * 1024 * 1024
+    assert 0 < entries < 3_000 and rendered >= 3_000
+    again = text_module.render_text(font, "29.99", (255, 255, 255), (0, 0, 0))  # the most recent stays
+    assert text_module.cache_stats()[2] == rendered and again.get_width() > 0

@@ -7,6 +7,7 @@ drawn (and, unless ``pauses_below``, updated) while the overlay takes the input.
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -100,9 +101,16 @@ class SceneManager:
             self.stack.remove(scene)
 
     def replace(self, scene: Scene) -> None:
-        """Swap the whole stack for ``scene`` (switching screens)."""
+        """Swap the whole stack for ``scene`` (switching screens).
+
+        The screens let go hold large pre-rendered surfaces inside reference cycles (widgets
+        calling back into their scene); a collection here frees them at once instead of
+        whenever the cyclic collector next reaches its oldest generation, which in a long demo
+        can be never. It runs while the fade is black, so nobody sees the pause.
+        """
         while self.stack:
             self.pop()
+        gc.collect()
         self.push(scene)
 
     def switch(self, scene: Scene, fade: bool = True) -> None:

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections import OrderedDict
 
 import pygame
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
+# Rendered texts, least recently used first, bounded by the bytes their pixels take: a rolling
+# win counter or a long demo renders many different amounts, and the cache must not grow with
+# the hours played.
+CACHE_BYTES = 24 * 1024 * 1024
+_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+_cache_bytes = 0
+_misses = 0
 
-@lru_cache(maxsize=2048)
+
 def render_text(
     font: pygame.font.Font,
     text: str,
@@ -22,6 +29,34 @@ def render_text(
 
     Fonts are cached by Resources, so the font object is a stable cache key.
     """
+    global _cache_bytes, _misses
+    key = (font, text, color, outline, outline_px, shadow)
+    surface = _cache.get(key)
+    if surface is not None:
+        _cache.move_to_end(key)
+        return surface
+    _misses += 1
+    surface = _render(font, text, color, outline, outline_px, shadow)
+    _cache[key] = surface
+    _cache_bytes += _bytes(surface)
+    while _cache_bytes > CACHE_BYTES and len(_cache) > 1:
+        _, evicted = _cache.popitem(last=False)
+        _cache_bytes -= _bytes(evicted)
+    return surface
+
+
+def cache_stats() -> tuple[int, int, int]:
+    """(texts held, bytes held, texts rendered so far)."""
+    return len(_cache), _cache_bytes, _misses
+
+
+def _bytes(surface: pygame.Surface) -> int:
+    return surface.get_height() * surface.get_pitch()
+
+
+def _render(
+    font: pygame.font.Font, text: str, color: Color, outline: Color | None, outline_px: int, shadow: bool
+) -> pygame.Surface:
     body = font.render(text, True, color)
     if outline is None and not shadow:
         return body.convert_alpha() if pygame.display.get_surface() else body

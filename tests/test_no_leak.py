@@ -1,0 +1,33 @@
+"""Screens that are left are freed at once: the demo must run for hours without growing."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+from game.client import app as app_module
+from game.client.options import parse_args
+from game.client.scenes.halloween_vacation import HalloweenVacationScreen
+
+
+def _frames(app: app_module.App, count: int) -> None:
+    for _ in range(count):
+        app._input()
+        app._update(1 / 60)
+        app._draw()
+
+
+def test_demo_visits_leave_one_screen_alive(tmp_path: Path) -> None:
+    app = app_module.App(parse_args(["--demo", "--frames", "1", "--data-dir", str(tmp_path)]))
+    try:
+        app.start()
+        for _ in range(4):
+            _frames(app, 90)
+            assert app.demo is not None
+            app.demo.next_game(fade=True)
+        _frames(app, 60)  # through the fade
+        # no gc.collect() here: the app itself must not leave the old screens for "some day"
+        alive = [o for o in gc.get_objects() if isinstance(o, HalloweenVacationScreen)]
+        assert len(alive) == 1
+    finally:
+        app.shutdown()

@@ -1,0 +1,83 @@
+"""The real app killed in the middle of free spins; the next launch finishes the round, balance right."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from game.engine import get_game
+from game.engine.rng import derive_seed
+from game.store import Wallet
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = get_game("halloween_vacation")
+
+
+def first_round_with_free_games() -> tuple[int, int]:
+    """A --seed whose first round (at the default bet) plays free games; and that round's seed."""
+    for master in range(1, 5_000):
+        seed = derive_seed(master, 0)
+        if GAME.play(GAME.default_bet, seed).features.get("free_games"):
+            return master, seed
+    raise AssertionError("no seed found")
+
+
+def open_round_progress(data: Path) -> int | None:
+    if not (data / "wallet.db").exists():
+        return None
+    wallet = Wallet.open(data).wallet
+    try:
+        rounds = wallet.open_rounds()
+        return int(rounds[0].progress.get("step", 0)) if rounds else None
+    finally:
+        wallet.close()
+
+
+def test_app_killed_during_free_spins_finishes_the_round_on_next_launch(tmp_path: Path) -> None:
+    master, round_seed = first_round_with_free_games()
+    expected = GAME.play(GAME.default_bet, round_seed)
+    first_free_spin = next(i for i, e in enumerate(expected.events) if e["type"] == "free_spin")
+    data = tmp_path / "data"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    app = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), "--data-dir", str(data), "--game", "halloween_vacation",
+         "--autoplay", "1", "--seed", str(master)],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 90
+        while True:  # wait until at least one free spin has been shown, then pull the plug
+            step = open_round_progress(data)
+            if step is not None and step > first_free_spin + 1:
+                break
+            assert app.poll() is None, "the app ended before the free spins"
+            assert time.monotonic() < deadline, "the free spins never started"
+            time.sleep(0.2)
+    finally:
+        app.send_signal(signal.SIGKILL)
+        app.wait(timeout=10)
+
+    wallet = Wallet.open(data).wallet
+    assert wallet.balance == 100_000 - GAME.default_bet  # paid, not yet credited
+    assert len(wallet.open_rounds()) == 1
+    wallet.set_setting("turbo", True)  # the rest of the show at turbo speed keeps the test short
+    wallet.close()
+
+    again = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--data-dir", str(data), "--frames", "1500"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=180,
+    )
+    assert again.returncode == 0, again.stderr[-2000:]
+    wallet = Wallet.open(data).wallet
+    try:
+        assert wallet.open_rounds() == []
+        (record,) = wallet.history("halloween_vacation")
+        assert (record.seed, record.win) == (round_seed, expected.win)
+        assert wallet.balance == 100_000 - GAME.default_bet + expected.win
+        assert wallet.audit() == []
+    finally:
+        wallet.close()

@@ -3,6 +3,7 @@
     python -m benchmarks.startup                                 # python main.py
     python -m benchmarks.startup --exe dist/FestiveSlots/FestiveSlots
     python -m benchmarks.startup --frames 3600 --game halloween_vacation --autoplay 20 --seed 99
+    python -m benchmarks.startup --demo --frames 21600 --runs 1  # a soak: memory must stay flat
 
 Each run starts the app with the dummy drivers on a fresh data folder, draws ``--frames``
 frames and quits; the wall time (process start to exit) and the peak resident memory come
@@ -43,12 +44,15 @@ def main() -> None:
     parser.add_argument("--exe", type=Path, default=None, help="the packaged app (default: python main.py)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--frames", type=int, default=1)
+    parser.add_argument("--demo", action="store_true", help="run the demo (a soak for leaks)")
     parser.add_argument("--game", default=None)
     parser.add_argument("--autoplay", type=int, default=None)
     parser.add_argument("--seed", type=int, default=None)
     args = parser.parse_args()
     command = [str(args.exe)] if args.exe else [sys.executable, str(ROOT / "main.py")]
     command += ["--frames", str(args.frames)]
+    if args.demo:
+        command += ["--demo"]
     if args.game:
         command += ["--game", args.game]
     if args.autoplay:

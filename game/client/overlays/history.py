@@ -37,11 +37,25 @@ def local_time(iso: str) -> str:
 def features_text(summary: dict[str, Any] | None) -> str:
     features = (summary or {}).get("features") or {}
     parts = []
-    for name, count in features.items():
+    # the feature a player names a round by comes first; the details after it
+    for name, count in sorted(features.items(), key=lambda item: item[0] != "free_games"):
         if count:
             label = name.replace("_", " ")
             parts.append(label if count == 1 else f"{label} x{count}")
     return ", ".join(parts) or "-"
+
+
+def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` cut at a word and ended with an ellipsis so that it fits ``width`` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    words = text.split(" ")
+    while len(words) > 1:
+        words.pop()
+        shorter = " ".join(words).rstrip(",") + " …"
+        if font.size(shorter)[0] <= width:
+            return shorter
+    return text[: max(1, len(text) * width // max(1, font.size(text)[0]) - 1)] + "…"
 
 
 class HistoryOverlay(Overlay):
@@ -70,8 +84,10 @@ class HistoryOverlay(Overlay):
                 (format_cents(win), theme.GREEN if win else theme.MUTED),
                 (features_text(record.summary), theme.ICE),
             )
-            for (text, color), (_, frac) in zip(cells, COLUMNS, strict=True):
-                image = render_text(row_font, text, color, theme.INK, 1)
+            edges = [frac for _, frac in COLUMNS[1:]] + [1.0]
+            for (text, color), (_, frac), end in zip(cells, COLUMNS, edges, strict=True):
+                room = int(self.table.w * (end - frac)) - 24
+                image = render_text(row_font, fit_text(row_font, text, room), color, theme.INK, 1)
                 row.blit(image, image.get_rect(midleft=(int(self.table.w * frac) + 14, ROW_H // 2)))
             self.rows.append(row)
         self._zebra = pygame.Surface((self.table.w, ROW_H), pygame.SRCALPHA)

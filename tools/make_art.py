@@ -1591,35 +1591,30 @@ def ui_panel() -> pygame.Surface:
     return s
 
 
-def ui_star() -> pygame.Surface:
+def _star_shape(points: int, inner: float, outer: float) -> pygame.Surface:
+    """A white star of ``points`` tips on 32x32, drawn 4x larger and scaled down (antialiased)."""
     ss = 4
     S = 32 * ss
     s = new(S, S)
     c = S / 2
     pts = []
-    for i in range(10):
-        a = -math.pi / 2 + i * math.pi / 5
-        r = c * (0.95 if i % 2 == 0 else 0.42)
+    for i in range(points * 2):
+        a = -math.pi / 2 + i * math.pi / points
+        r = c * (outer if i % 2 == 0 else inner)
         pts.append((c + math.cos(a) * r, c + math.sin(a) * r))
     pygame.draw.polygon(s, (255, 255, 255), pts)
-    s = pygame.transform.smoothscale(s, (32, 32))
+    return pygame.transform.smoothscale(s, (32, 32))
+
+
+def ui_star() -> pygame.Surface:
+    s = _star_shape(5, 0.42, 0.95)
     g = blur(s, 2)
     g.blit(s, (0, 0))
     return g
 
 
 def ui_sparkle() -> pygame.Surface:
-    ss = 4
-    S = 32 * ss
-    s = new(S, S)
-    c = S / 2
-    pts = []
-    for i in range(8):
-        a = -math.pi / 2 + i * math.pi / 4
-        r = c * (0.98 if i % 2 == 0 else 0.13)
-        pts.append((c + math.cos(a) * r, c + math.sin(a) * r))
-    pygame.draw.polygon(s, (255, 255, 255), pts)
-    s = pygame.transform.smoothscale(s, (32, 32))
+    s = _star_shape(4, 0.13, 0.98)
     out = soft_glow(32, (255, 255, 255), 160, 2.0)
     out.blit(s, (0, 0))
     return out

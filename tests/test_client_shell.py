@@ -15,7 +15,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.client.screens import ScreenUnavailable, screen_class
 from game.store import Wallet
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,14 +35,6 @@ def distinct_colours(path: Path) -> int:
     image = pygame.image.load(str(path))
     w, h = image.get_size()
     return len({tuple(image.get_at((x, y)))[:3] for x in range(0, w, 16) for y in range(0, h, 16)})
-
-
-def halloween_screen_missing() -> str | None:
-    try:
-        screen_class("halloween_vacation")
-    except ScreenUnavailable as exc:
-        return str(exc)
-    return None
 
 
 def test_lobby_renders_with_bench_line(tmp_path: Path) -> None:
@@ -117,9 +108,6 @@ def test_corrupt_wallet_is_kept_aside_and_app_starts(tmp_path: Path) -> None:
 
 
 def test_demo_runs_and_leaves_the_players_wallet_alone(tmp_path: Path) -> None:
-    reason = halloween_screen_missing()
-    if reason:
-        pytest.skip(f"demo needs a game screen: {reason}")
     data = tmp_path / "data"
     opened = Wallet.open(data)
     wallet = opened.wallet
@@ -139,9 +127,6 @@ def test_demo_runs_and_leaves_the_players_wallet_alone(tmp_path: Path) -> None:
 
 
 def test_game_autoplay_plays_rounds(tmp_path: Path) -> None:
-    reason = halloween_screen_missing()
-    if reason:
-        pytest.skip(f"the Halloween Vacation screen is not there yet: {reason}")
     data = tmp_path / "data"
     opened = Wallet.open(data)
     opened.wallet.set_setting("turbo", True)  # quicker rounds: the test stays short

@@ -245,10 +245,6 @@ def test_frame_stats_percentiles() -> None:
 
 
 def test_any_key_ends_the_demo_on_the_players_lobby(tmp_path: Path) -> None:
-    from game.client.screens import screen_available
-
-    if not screen_available("halloween_vacation"):
-        pytest.skip("demo needs the Halloween Vacation screen")
     data = tmp_path / "data"
     player = Wallet.open(data).wallet
     balance = player.balance
@@ -269,10 +265,6 @@ def test_any_key_ends_the_demo_on_the_players_lobby(tmp_path: Path) -> None:
 
 
 def test_unsettled_round_opens_its_game_with_a_notice(tmp_path: Path) -> None:
-    from game.client.screens import screen_available
-
-    if not screen_available("halloween_vacation"):
-        pytest.skip("needs the Halloween Vacation screen")
     data = tmp_path / "data"
     wallet = Wallet.open(data).wallet
     session = PlaySession(wallet, get_game("halloween_vacation"), seed=11)

@@ -177,6 +177,14 @@ class Overlay(Scene):
             self._closed = True
             self.manager.remove(self)
 
+    def close_then(self, action: Callable[[], None] | None) -> None:
+        """Close, then run ``action`` once: a second click or key on a closing overlay does nothing."""
+        if self._closed:
+            return
+        self.close()
+        if action is not None:
+            action()
+
     def on_enter(self) -> None:
         self._sync_focus()
 

@@ -47,11 +47,7 @@ class MessageDialog(_TextDialog):
         self.button_row([(button_label, self._done)])
 
     def _done(self) -> None:
-        if self._closed:
-            return
-        self.close()
-        if self.on_close is not None:
-            self.on_close()
+        self.close_then(self.on_close)
 
     def on_cancel(self) -> None:
         self._done()
@@ -78,17 +74,10 @@ class ConfirmDialog(_TextDialog):
         self.focus = 1  # Enter confirms
 
     def _confirm(self) -> None:
-        if self._closed:
-            return
-        self.close()
-        self.on_confirm()
+        self.close_then(self.on_confirm)
 
     def on_cancel(self) -> None:
-        if self._closed:
-            return
-        self.close()
-        if self._on_cancel is not None:
-            self._on_cancel()
+        self.close_then(self._on_cancel)
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus == 1:

@@ -107,11 +107,9 @@ class HistoryOverlay(Overlay):
         return pygame.Rect(self.table.x, self.table.y + (index + 1) * ROW_H, self.table.w, ROW_H)
 
     def _replay(self) -> None:
-        if not self.records or self._closed:
-            return
-        record = self.records[self.selected]
-        self.close()
-        self.on_replay(record)
+        if self.records:
+            record = self.records[self.selected]
+            self.close_then(lambda: self.on_replay(record))
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_UP, pygame.K_DOWN) and self.records:

@@ -43,6 +43,7 @@ class Button:
         self.hover = False
         self.pressed = False
         self._flash = 0.0
+        self._shade: pygame.Surface | None = None  # the disabled look, made once
 
     def flash(self) -> None:
         self._flash = 0.12
@@ -87,6 +88,7 @@ class Button:
             blit_text(surface, self.hint_font, self.hint, (200, 190, 170),
                       center=(self.rect.centerx, self.rect.bottom + 10))
         if not self.enabled:
-            shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 110))
-            surface.blit(shade, self.rect)
+            if self._shade is None or self._shade.get_size() != self.rect.size:
+                self._shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+                self._shade.fill((0, 0, 0, 110))
+            surface.blit(self._shade, self.rect)

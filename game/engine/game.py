@@ -32,6 +32,10 @@ class Game(ABC):
     buy_price_x: Fraction | None = None  # price of the buy feature, as a multiple of the bet
     cap: Fraction | None = None  # max win per round, as a multiple of the bet
     data_file: Path | None = None  # the data the math was loaded from
+    # The main feature's name when the game supports stratified simulation: its round_steps
+    # honours ctx.defer_features (record the feature's start in ctx.deferred, do not play it)
+    # and ctx.feature_start (play only the feature from that start).
+    stratified_feature: str | None = None
 
     def data_digest(self) -> str:
         """SHA-256 of the game's data file: measured figures name the data they were measured on."""
@@ -68,12 +72,19 @@ class Game(ABC):
         buy: bool = False,
         state: dict[str, Any] | None = None,
         decisions: tuple[Any, ...] | list[Any] = (),
+        defer_features: bool = False,
+        feature_start: dict[str, Any] | None = None,
     ) -> RoundPlay:
-        """Begin a round that may stop at decisions; recorded ``decisions`` are replayed."""
+        """Begin a round that may stop at decisions; recorded ``decisions`` are replayed.
+
+        ``defer_features`` and ``feature_start`` are for stratified simulation only (see
+        ``stratified_feature``); a player's round never uses them.
+        """
         self.check_bet(bet)
         self.cost(bet, buy)
         seed = new_seed() if seed is None else check_seed(seed)
-        return RoundPlay(self, bet, seed, buy=buy, state=state, decisions=decisions, rng=round_rng(seed))
+        return RoundPlay(self, bet, seed, buy=buy, state=state, decisions=decisions, rng=round_rng(seed),
+                         defer_features=defer_features, feature_start=feature_start)
 
     def play(
         self,
@@ -84,9 +95,12 @@ class Game(ABC):
         state: dict[str, Any] | None = None,
         decisions: tuple[Any, ...] | list[Any] = (),
         strategy: Strategy = random_strategy,
+        defer_features: bool = False,
+        feature_start: dict[str, Any] | None = None,
     ) -> RoundResult:
         """One whole round; decisions not given are taken by ``strategy``."""
-        play = self.start(bet, seed, buy=buy, state=state, decisions=decisions)
+        play = self.start(bet, seed, buy=buy, state=state, decisions=decisions,
+                          defer_features=defer_features, feature_start=feature_start)
         if play.pending is not None:
             chooser = random.Random(play.seed ^ _STRATEGY_SALT)
             while play.pending is not None:

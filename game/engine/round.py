@@ -41,10 +41,21 @@ class CapReached(Exception):
 class RoundContext:
     """What a round's code works with: its RNG, its event list and its running win."""
 
-    __slots__ = ("bet", "buy", "cap", "events", "features", "rng", "state", "state_out", "total")
+    __slots__ = (
+        "bet", "buy", "cap", "defer_features", "deferred", "events", "feature_start", "features", "rng", "state",
+        "state_out", "total",
+    )
 
     def __init__(
-        self, rng: random.Random, bet: int, buy: bool, state: dict[str, Any] | None, cap: Fraction | None
+        self,
+        rng: random.Random,
+        bet: int,
+        buy: bool,
+        state: dict[str, Any] | None,
+        cap: Fraction | None,
+        *,
+        defer_features: bool = False,
+        feature_start: dict[str, Any] | None = None,
     ) -> None:
         self.rng = rng
         self.bet = bet
@@ -55,6 +66,12 @@ class RoundContext:
         self.cap = cap
         self.features: dict[str, int] = {}
         self.state_out: dict[str, Any] | None = None
+        # Stratified simulation (see ``game.engine.stratified``): with ``defer_features`` a
+        # round that triggers its main feature records the feature's start in ``deferred``
+        # instead of playing it; with ``feature_start`` the round plays only that feature.
+        self.defer_features = defer_features
+        self.deferred: list[dict[str, Any]] = []
+        self.feature_start = feature_start
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
@@ -91,6 +108,7 @@ class RoundResult:
     features: dict[str, int]
     state_in: dict[str, Any] | None
     state_out: dict[str, Any] | None
+    deferred: tuple[dict[str, Any], ...] = ()  # feature starts deferred by a stratified run
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -122,6 +140,8 @@ class RoundPlay:
         state: dict[str, Any] | None = None,
         decisions: tuple[Any, ...] | list[Any] = (),
         rng: random.Random,
+        defer_features: bool = False,
+        feature_start: dict[str, Any] | None = None,
     ) -> None:
         self.game = game
         self.bet = bet
@@ -129,7 +149,9 @@ class RoundPlay:
         self.buy = buy
         self.state_in = state
         self.decisions: list[Any] = []
-        self.ctx = RoundContext(rng, bet, buy, state, game.cap)
+        self.ctx = RoundContext(
+            rng, bet, buy, state, game.cap, defer_features=defer_features, feature_start=feature_start
+        )
         self._steps: Generator[Decision, Any, None] = game.round_steps(self.ctx)
         self.pending: Decision | None = None
         self.capped = False
@@ -187,6 +209,7 @@ class RoundPlay:
             features=ctx.features,
             state_in=self.state_in,
             state_out=ctx.state_out,
+            deferred=tuple(ctx.deferred),
         )
 
     @property

@@ -1,6 +1,11 @@
 """The RTP simulation tool: plays rounds through the public API in several processes.
 
     python -m game.engine.simulate halloween_vacation --rounds 2000000 --workers 2 --seed 1
+    python -m game.engine.simulate santas_wonderland --stratified --rounds 4000000 --feature-runs 200000
+
+``--stratified`` plays base rounds with the game's main feature deferred and the feature on its
+own, and combines them (see ``game.engine.stratified``): the way to a tight interval for games
+whose return lives in a rare, volatile feature.
 
 Round ``i`` uses seed ``derive_seed(S, i)``, so a run is reproducible from its seed and any
 single round of it can be replayed. The output (RTP with its 95% confidence interval, hit
@@ -207,6 +212,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=_seed, default=None, help="series seed (default: a fresh one)")
     parser.add_argument("--bet", type=_positive, default=None, help="bet in cents (default: the game's default)")
     parser.add_argument("--buy", action="store_true", help="play the bought feature")
+    parser.add_argument("--stratified", action="store_true",
+                        help="estimate by strata: base rounds with the main feature deferred, plus feature runs")
+    parser.add_argument("--feature-runs", type=_positive, default=None,
+                        help="with --stratified: how many times to play the main feature on its own")
     parser.add_argument("--json", type=Path, default=None, help="also write the report as JSON here")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser.parse_args(argv)
@@ -229,9 +238,18 @@ def _seed(text: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     args = parse_args(argv)
+    if args.stratified != (args.feature_runs is not None):
+        log.error("simulate: --stratified and --feature-runs go together")
+        return 2
     seed = new_seed() if args.seed is None else args.seed
     try:
-        report = run(args.game, args.rounds, args.workers, seed, args.bet, args.buy, progress=not args.quiet)
+        if args.stratified:
+            from . import stratified
+
+            report = stratified.run(args.game, args.rounds, args.feature_runs, args.workers, seed, args.bet,
+                                    args.buy, progress=not args.quiet)
+        else:
+            report = run(args.game, args.rounds, args.workers, seed, args.bet, args.buy, progress=not args.quiet)
     except Exception as exc:  # an engine error is a one-line message, not a traceback
         log.error("simulate: %s", exc)
         return 1

@@ -25,6 +25,7 @@ def _wins_event(wins: list[Win]) -> list[dict]:
 
 class HalloweenVacation(Game):
     id = "halloween_vacation"
+    stratified_feature = "free_games"
 
     def __init__(self, data_file: Path = DATA_FILE) -> None:
         source = str(data_file)
@@ -162,6 +163,10 @@ class HalloweenVacation(Game):
     # -- the round --------------------------------------------------------------------------
 
     def round_steps(self, ctx: RoundContext) -> Generator[Decision, Any, None]:
+        if ctx.feature_start is not None:  # a stratified simulation's feature run
+            ctx.count("free_games")
+            self.free_game(ctx)
+            return
         rng = ctx.rng
         window, stops = self.base_reels.spin(rng)
         wins = self.evaluator.evaluate(window)
@@ -174,7 +179,10 @@ class HalloweenVacation(Game):
         ctx.award(spin_x)
         if scatter is not None and scatter.count >= self.scatter_trigger:
             ctx.count("free_games")
-            self.free_game(ctx)
+            if ctx.defer_features:
+                ctx.deferred.append({})
+            else:
+                self.free_game(ctx)
         yield from ()  # no decision in this game: the round runs through in one step
 
     def free_game(self, ctx: RoundContext) -> None:

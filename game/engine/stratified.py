@@ -1,0 +1,284 @@
+"""Stratified RTP estimation: base rounds with the main feature deferred, plus feature runs.
+
+A round's win is ``B + T * F``: ``B`` the base part (the spin with everything but the main
+feature), ``T`` the number of times the main feature was triggered, ``F`` what one play of the
+feature pays. Brute Monte Carlo spends almost all its rounds on ``B`` while the variance lives in
+``F``. Here the first stratum plays ``n`` rounds with ``defer_features`` (cheap: the feature is
+recorded, not played) and the second plays ``m`` features alone, each from a start drawn from the
+starts recorded in the first stratum, so ``F`` is sampled from the right conditional law:
+
+    RTP = (mean(B) + p * mean(F)) / price,   p = sum(T) / n
+    SE^2 = Var(B + T * mean(F)) / n + p^2 * Var(F) / m
+
+With ``m`` of the order of ``n * p`` or more this needs far fewer rounds than plain simulation
+for the same interval. The cap applies to each part on its own; a feature run cannot know the
+base win it would have followed, so a round whose base part plus feature cross the cap while
+neither alone does is counted uncapped (a bias far below the interval: both parts would have to
+be near the cap at once). Round ``i`` of the base stratum uses ``derive_seed(S, i)`` and feature
+run ``j`` uses ``derive_seed(S ^ FEATURE_SALT, j)``, so a run is reproducible from ``S``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import get_game
+from .rng import derive_seed
+
+Z95 = 1.959963984540054
+FEATURE_SALT = 0x5747_A71F_1ED0_0001
+
+
+@dataclass
+class PartTally:
+    """Sums over rounds of one stratum; batches merge by adding."""
+
+    rounds: int = 0
+    won_x: float = 0.0
+    won_x2: float = 0.0
+    triggers: int = 0  # base stratum: sum of T
+    won_x_triggers: float = 0.0  # base stratum: sum of B * T
+    triggers2: int = 0  # base stratum: sum of T^2
+    hits: int = 0  # rounds with B > 0 or T > 0 (base stratum) / F > 0 (feature stratum)
+    max_x: float = 0.0
+    max_seed: int | None = None
+    capped: int = 0
+    starts: dict[str, int] = field(default_factory=dict)  # deferred feature starts (JSON) -> count
+    feature_rounds: dict[str, int] = field(default_factory=dict)
+    feature_totals: dict[str, int] = field(default_factory=dict)
+    feature_won_x: dict[str, float] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def add(self, other: PartTally) -> None:
+        for name in ("rounds", "won_x", "won_x2", "triggers", "won_x_triggers", "triggers2", "hits", "capped",
+                     "seconds"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        if other.max_x > self.max_x:
+            self.max_x, self.max_seed = other.max_x, other.max_seed
+        for mine, theirs in ((self.starts, other.starts), (self.feature_rounds, other.feature_rounds),
+                             (self.feature_totals, other.feature_totals), (self.feature_won_x, other.feature_won_x)):
+            for key, value in theirs.items():
+                mine[key] = mine.get(key, 0) + value
+
+    def record(self, x: float, seed: int, capped: bool, features: dict[str, int]) -> None:
+        self.won_x += x
+        self.won_x2 += x * x
+        if x > self.max_x:
+            self.max_x, self.max_seed = x, seed
+        if capped:
+            self.capped += 1
+        for name, amount in features.items():
+            if amount:
+                self.feature_rounds[name] = self.feature_rounds.get(name, 0) + 1
+                self.feature_totals[name] = self.feature_totals.get(name, 0) + amount
+                self.feature_won_x[name] = self.feature_won_x.get(name, 0.0) + x
+
+
+def _x(value: Any) -> float:
+    return value.numerator / value.denominator
+
+
+def play_base_batch(task: tuple[str, bool, int, int, int, int]) -> PartTally:
+    """Base-stratum rounds ``start .. start + count`` (runs in a worker process)."""
+    game_id, buy, bet, master, start, count = task
+    game = get_game(game_id)
+    tally = PartTally()
+    began = time.perf_counter()
+    for index in range(start, start + count):
+        seed = derive_seed(master, index)
+        result = game.play(bet, seed, buy=buy, defer_features=True)
+        x = _x(result.win_x)
+        triggers = len(result.deferred)
+        tally.record(x, seed, result.capped, result.features)
+        tally.triggers += triggers
+        tally.triggers2 += triggers * triggers
+        tally.won_x_triggers += x * triggers
+        if x > 0 or triggers:
+            tally.hits += 1
+        for start_state in result.deferred:
+            key = json.dumps(start_state, sort_keys=True)
+            tally.starts[key] = tally.starts.get(key, 0) + 1
+    tally.rounds = count
+    tally.seconds = time.perf_counter() - began
+    return tally
+
+
+def play_feature_batch(task: tuple[str, bool, int, int, int, int, tuple[tuple[str, int], ...]]) -> PartTally:
+    """Feature runs ``start .. start + count``, each from a start drawn by its own seed."""
+    game_id, buy, bet, master, start, count, starts = task
+    game = get_game(game_id)
+    keys = [json.loads(key) for key, _ in starts]
+    weights = [weight for _, weight in starts]
+    tally = PartTally()
+    began = time.perf_counter()
+    for index in range(start, start + count):
+        seed = derive_seed(master ^ FEATURE_SALT, index)
+        begin = random.Random(seed).choices(keys, weights)[0]
+        result = game.play(bet, seed, buy=buy, feature_start=begin)
+        x = _x(result.win_x)
+        tally.record(x, seed, result.capped, result.features)
+        if x > 0:
+            tally.hits += 1
+    tally.rounds = count
+    tally.seconds = time.perf_counter() - began
+    return tally
+
+
+@dataclass
+class StratifiedReport:
+    game: str
+    buy: bool
+    bet: int
+    seed: int
+    method: str
+    rounds: int  # base-stratum rounds
+    feature_runs: int
+    workers: int
+    rtp: float
+    ci_low: float
+    ci_high: float
+    half_width: float
+    base_part_rtp: float
+    feature_part_rtp: float
+    feature: str
+    feature_one_in: float
+    feature_average_x: float
+    feature_sd_x: float
+    hit_rate: float
+    base_max_x: float
+    base_max_seed: int | None
+    feature_max_x: float
+    feature_max_seed: int | None
+    max_win_x: float
+    capped_rounds: int
+    cap_one_in: float | None
+    features: dict[str, dict[str, float]]
+    feature_run_features: dict[str, dict[str, float]]
+    data_sha256: str
+    command: str
+    seconds: float
+    rounds_per_second_per_worker: float
+    feature_runs_per_second_per_worker: float
+
+    def lines(self) -> list[str]:
+        mode = " (bought feature)" if self.buy else ""
+        out = [
+            f"{self.game}{mode}: stratified, {self.rounds:,} base rounds + {self.feature_runs:,} {self.feature} runs"
+            f" at bet {self.bet} cents, seed {self.seed}, {self.workers} workers",
+            f"RTP              {self.rtp * 100:.3f}%  (95% CI {self.ci_low * 100:.3f}% .. {self.ci_high * 100:.3f}%,"
+            f" half-width {self.half_width * 100:.3f} pp)",
+            f"  base part      {self.base_part_rtp * 100:.3f}%   {self.feature} part"
+            f" {self.feature_part_rtp * 100:.3f}%",
+            f"hit rate         {self.hit_rate * 100:.2f}%"
+            + (f"  (1 in {1 / self.hit_rate:.2f})" if self.hit_rate else ""),
+            f"{self.feature:<16} 1 in {self.feature_one_in:,.1f} rounds, average {self.feature_average_x:.2f} x bet"
+            f" (sd {self.feature_sd_x:.2f})",
+            f"highest win      base part {self.base_max_x:,.2f} x (seed {self.base_max_seed}),"
+            f" {self.feature} {self.feature_max_x:,.2f} x (feature seed {self.feature_max_seed})",
+        ]
+        if self.cap_one_in:
+            out.append(f"cap reached      1 in {self.cap_one_in:,.0f} rounds ({self.capped_rounds} times seen)")
+        for name, info in sorted({**self.features, **self.feature_run_features}.items()):
+            out.append(f"{name:<16} 1 in {info['one_in']:,.1f} rounds, {info['per_round']:.3f} per round with it")
+        out.append(
+            f"speed            {self.rounds_per_second_per_worker:,.0f} base rounds/s and"
+            f" {self.feature_runs_per_second_per_worker:,.1f} feature runs/s per worker ({self.seconds:.1f} s)"
+        )
+        return out
+
+
+def _variance(total: float, total2: float, n: int) -> float:
+    mean = total / n
+    return max(0.0, total2 / n - mean * mean)
+
+
+def summarise(base: PartTally, feature: PartTally, *, game: str, buy: bool, bet: int, seed: int, workers: int,
+              wall: float) -> StratifiedReport:
+    engine_game = get_game(game)
+    n, m = base.rounds, feature.rounds
+    price = engine_game.cost(bet, buy) / bet
+    p = base.triggers / n
+    mean_b = base.won_x / n
+    mean_f = feature.won_x / m if m else 0.0
+    var_b = _variance(base.won_x, base.won_x2, n)
+    var_t = _variance(base.triggers, base.triggers2, n)
+    cov_bt = base.won_x_triggers / n - mean_b * p
+    var_y = max(0.0, var_b + mean_f * mean_f * var_t + 2 * mean_f * cov_bt)
+    var_f = _variance(feature.won_x, feature.won_x2, m) if m else 0.0
+    se = math.sqrt(var_y / n + (p * p * var_f / m if m else 0.0))
+    rtp = (mean_b + p * mean_f) / price
+    half = Z95 * se / price
+    # A triggered round always wins something in practice; count it a hit when its feature runs
+    # mostly pay (the base stratum counts B > 0 or T > 0).
+    hit_rate = base.hits / n
+    features = {
+        name: {"rounds": count, "one_in": n / count, "per_round": base.feature_totals[name] / count,
+               "average_win_x": base.feature_won_x[name] / count}
+        for name, count in base.feature_rounds.items()
+    }
+    feature_name = engine_game.stratified_feature or "feature"
+    run_features = {
+        name: {"runs": count, "share_of_runs": count / m, "one_in": 1 / (p * count / m) if p else math.inf,
+               "per_round": feature.feature_totals[name] / count, "average_win_x": feature.feature_won_x[name] / count}
+        for name, count in feature.feature_rounds.items() if name != feature_name
+    } if m else {}
+    cap_rate = base.capped / n + (p * feature.capped / m if m else 0.0)
+    return StratifiedReport(
+        game=game, buy=buy, bet=bet, seed=seed, method="stratified", rounds=n, feature_runs=m, workers=workers,
+        rtp=rtp, ci_low=rtp - half, ci_high=rtp + half, half_width=half, base_part_rtp=mean_b / price,
+        feature_part_rtp=p * mean_f / price, feature=feature_name, feature_one_in=1 / p if p else math.inf,
+        feature_average_x=mean_f, feature_sd_x=math.sqrt(var_f), hit_rate=hit_rate,
+        base_max_x=base.max_x, base_max_seed=base.max_seed, feature_max_x=feature.max_x,
+        feature_max_seed=feature.max_seed, max_win_x=max(base.max_x, feature.max_x),
+        capped_rounds=base.capped + feature.capped, cap_one_in=1 / cap_rate if cap_rate else None,
+        features=features, feature_run_features=run_features, data_sha256=engine_game.data_digest(),
+        command=" ".join(["python -m game.engine.simulate", *sys.argv[1:]]), seconds=wall,
+        rounds_per_second_per_worker=n / base.seconds if base.seconds else 0.0,
+        feature_runs_per_second_per_worker=m / feature.seconds if feature.seconds else 0.0,
+    )
+
+
+def _run_tasks(worker, tasks: list, workers: int, bar) -> PartTally:
+    total = PartTally()
+    if workers == 1:
+        for task in tasks:
+            part = worker(task)
+            total.add(part)
+            bar.update(part.rounds)
+    else:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for part in pool.imap_unordered(worker, tasks):
+                total.add(part)
+                bar.update(part.rounds)
+    return total
+
+
+def run(game: str, rounds: int, feature_runs: int, workers: int, seed: int, bet: int | None = None,
+        buy: bool = False, progress: bool = True, batch: int = 20_000, feature_batch: int = 500) -> StratifiedReport:
+    from .simulate import _progress_bar
+
+    engine_game = get_game(game)
+    if engine_game.stratified_feature is None:
+        raise ValueError(f"{game} does not support stratified simulation (plain simulation works)")
+    bet = engine_game.default_bet if bet is None else engine_game.check_bet(bet)
+    engine_game.cost(bet, buy)
+    began = time.perf_counter()
+    bar = _progress_bar(rounds + feature_runs, progress)
+    base_tasks = [(game, buy, bet, seed, s, min(batch, rounds - s)) for s in range(0, rounds, batch)]
+    base = _run_tasks(play_base_batch, base_tasks, workers, bar)
+    if not base.starts:
+        raise ValueError(f"no {engine_game.stratified_feature} was triggered in {rounds:,} base rounds; play more")
+    starts = tuple(sorted(base.starts.items()))
+    feature_tasks = [(game, buy, bet, seed, s, min(feature_batch, feature_runs - s), starts)
+                     for s in range(0, feature_runs, feature_batch)]
+    feature = _run_tasks(play_feature_batch, feature_tasks, workers, bar)
+    bar.close()
+    return summarise(base, feature, game=game, buy=buy, bet=bet, seed=seed, workers=workers,
+                     wall=time.perf_counter() - began)

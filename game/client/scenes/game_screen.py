@@ -51,10 +51,16 @@ KEY_HINTS = (
 
 
 class GameScreen(Scene):
-    """A slot screen. Subclasses set ``LAYOUT`` and ``EXTRA_REGIONS`` and fill in the hooks."""
+    """A slot screen. Subclasses set ``LAYOUT`` and ``EXTRA_REGIONS`` and fill in the hooks.
+
+    A game with a buy feature (``game.buy_price_x``) gets a buy button when its map has a
+    ``buy`` object, and the B key; both ask for confirmation with the price first.
+    """
 
     LAYOUT = ""
     EXTRA_REGIONS: tuple[str, ...] = ()
+    BUY_NAME = "the feature"  # what the buy button buys, as the confirmation names it
+    BUY_LABEL = "BUY  B"
     TURBO_SPEED = 2.6
     AUTOPLAY_PAUSE = 0.45
 
@@ -160,9 +166,16 @@ class GameScreen(Scene):
             ("bet_plus", "+", lambda: self.change_bet(+1), images),
             ("spin", "", self.press_spin, spin),
         )
+        if self.has_buy and "buy" in self.layout:
+            specs += (("buy", self.BUY_LABEL, self.press_buy, images),)
         for name, label, action, art in specs:
             self.buttons[name] = Button(self.layout.rect(name), label, action, font=font, images=art)  # type: ignore[arg-type]
         self.buttons["turbo"].active = self.turbo
+
+    def key_hints(self) -> tuple[tuple[str, str], ...]:
+        if self.has_buy:
+            return (*KEY_HINTS[:2], ("B", "buy feature"), *KEY_HINTS[2:])
+        return KEY_HINTS
 
     def _compose_background(self) -> pygame.Surface:
         surface = pygame.Surface(self.size)
@@ -177,8 +190,9 @@ class GameScreen(Scene):
         panel = rounded_panel(rect.size, (40, 22, 62), (22, 10, 36), edge=(120, 80, 160), radius=12, alpha=200)
         surface.blit(panel, rect)
         font, key_font = self.fonts["small"], theme.ui(self.app.resources, 15, "heavy")
-        row_h = (rect.h - 16) // len(KEY_HINTS)
-        for i, (key, what) in enumerate(KEY_HINTS):
+        hints = self.key_hints()
+        row_h = (rect.h - 16) // len(hints)
+        for i, (key, what) in enumerate(hints):
             y = rect.y + 8 + i * row_h + row_h // 2
             k = render_text(key_font, key, (255, 204, 92), (20, 8, 28), 1)
             surface.blit(k, k.get_rect(midleft=(rect.x + 12, y)))
@@ -230,14 +244,43 @@ class GameScreen(Scene):
             return
         self.spin()
 
-    def spin(self, seed: int | None = None) -> bool:
-        """Pay for a round and start presenting it; False if it could not be bought."""
+    @property
+    def has_buy(self) -> bool:
+        return self.game.buy_price_x is not None
+
+    def press_buy(self) -> None:
+        """B / the buy button: confirm the price, then buy the feature."""
+        if not self.has_buy:
+            return
+        if self.timeline is not None or self._autoplay is not None:
+            self.toast.show("The feature can be bought when the round is over")
+            return
+        if "buy" in self.buttons:
+            self.buttons["buy"].flash()
+        self.sound("click")
+        price = self.session.cost(buy=True)
+        if self.session.balance < price:
+            self.sound("error")
+            self._message("Not enough balance", [
+                f"Buying {self.BUY_NAME} costs {format_cents(price)} "
+                f"({self.game.buy_price_x}x the bet of {format_cents(self.session.bet)}).",
+                f"Your balance is {format_cents(self.session.balance)}. Lower the bet with - or Left.",
+            ])
+            return
+        self._overlay("ConfirmDialog", f"Buy {self.BUY_NAME}?", [
+            f"Price: {format_cents(price)}  ({self.game.buy_price_x}x your bet of {format_cents(self.session.bet)})",
+            f"Your balance: {format_cents(self.session.balance)}",
+            "The price is taken now; the round starts at once.",
+        ], lambda: self.spin(buy=True), confirm_label="Buy", cancel_label="Cancel")
+
+    def spin(self, seed: int | None = None, *, buy: bool = False) -> bool:
+        """Pay for a round (or the bought feature) and start presenting it; False if it could not be bought."""
         if self.timeline is not None:
             return False
         try:
-            if not self.session.can_afford():
-                raise InsufficientFunds(self.session.balance, self.session.cost())
-            active = self.session.spin(seed=seed)
+            if not self.session.can_afford(buy):
+                raise InsufficientFunds(self.session.balance, self.session.cost(buy))
+            active = self.session.spin(seed=seed, buy=buy)
         except InsufficientFunds:
             self.sound("error")
             self.stop_autoplay("Autoplay stopped: not enough balance")
@@ -496,6 +539,8 @@ class GameScreen(Scene):
             self.change_bet(+1)
         elif key == pygame.K_a:
             self.open_autoplay()
+        elif key == pygame.K_b and self.has_buy:
+            self.press_buy()
         elif key == pygame.K_t:
             self.toggle_turbo()
         elif key in (pygame.K_i, pygame.K_F1):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from .engine import Game, RoundPlay, RoundResult
@@ -159,3 +160,49 @@ class PlaySession:
 
 def _summary(play: RoundPlay) -> dict[str, Any] | None:
     return play.result.summary() if play.finished else None
+
+
+STALE_AFTER = timedelta(hours=48)
+
+
+@dataclass(frozen=True)
+class ResolvedRound:
+    """An unfinished round settled at launch without being shown."""
+
+    round_id: int
+    game_id: str
+    win: int
+    started: datetime
+    refunded: bool  # True when the round could not be rebuilt and its stake was returned
+
+
+def resolve_stale_rounds(wallet: Wallet, now: datetime | None = None,
+                         older_than: timedelta = STALE_AFTER) -> list[ResolvedRound]:
+    """Settle every open round begun more than ``older_than`` ago (the rule texts say 48 hours).
+
+    The round is rebuilt from its seed and recorded decisions; any decision still open is taken
+    by the game's default strategy, and the win is credited. A round that cannot be rebuilt (its
+    game gone or its data changed beyond use) has its stake returned instead.
+    """
+    from .engine import EngineError, get_game
+
+    now = now or datetime.now(UTC)
+    resolved: list[ResolvedRound] = []
+    for record in wallet.open_rounds():
+        started = datetime.fromisoformat(record.created_at)
+        if now - started <= older_than:
+            continue
+        try:
+            result = get_game(record.game_id).play(
+                record.bet, record.seed, buy=record.buy, state=record.state_in, decisions=record.decisions
+            )
+        except EngineError as exc:
+            log.warning("round %d of %s cannot be rebuilt (%s): returning its stake", record.id, record.game_id, exc)
+            wallet.settle_round(record.id, record.cost, note=f"resolved after 48 hours: stake returned ({exc})")
+            resolved.append(ResolvedRound(record.id, record.game_id, record.cost, started, refunded=True))
+            continue
+        wallet.settle_round(record.id, result.win, state_out=result.state_out, summary=result.summary(),
+                            note="resolved automatically after 48 hours", game_state=result.state_out)
+        log.info("resolved round %d of %s after 48 hours: win %d", record.id, record.game_id, result.win)
+        resolved.append(ResolvedRound(record.id, record.game_id, result.win, started, refunded=False))
+    return resolved

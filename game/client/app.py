@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine.catalogue import game_info
+from ..engine.money import format_cents
 from ..paths import asset_path
 from ..store import StoreError, Wallet, default_data_dir
 from . import theme
@@ -141,6 +142,7 @@ class App:
         except StoreError as exc:
             raise StartupError(str(exc)) from exc
         self.wallet_notice = opened.notice
+        self._stale_notice: Scene | None = None
         wallet = opened.wallet
         self.context = AppContext(
             scenes=SceneManager(), resources=Resources(), audio=Audio(wallet, mute=options.mute),
@@ -189,6 +191,8 @@ class App:
             self.demo.start()
         else:
             self.enter_player_mode(first=True)
+        if self._stale_notice is not None:
+            self.context.scenes.push(self._stale_notice)
         if self.wallet_notice:
             from .overlays import MessageDialog
 
@@ -202,6 +206,8 @@ class App:
         options = self.options if first else None
         autoplay = AutoplayConfig(rounds=options.autoplay) if options and options.autoplay else None
         game_id = options.game if options else None
+        if first:
+            self._resolve_stale_rounds()
         open_rounds = ctx.wallet.open_rounds()
         if open_rounds:
             game_id = open_rounds[0].game_id
@@ -225,6 +231,28 @@ class App:
                 ctx.notices.append(f"{exc}.")
                 scene = lobby_scene(ctx)
         ctx.scenes.switch(scene, fade=not first)
+
+    def _resolve_stale_rounds(self) -> None:
+        """Rounds left unfinished for more than 48 hours are settled now, and the player told."""
+        from ..session import resolve_stale_rounds
+        from .overlays import MessageDialog
+
+        resolved = resolve_stale_rounds(self.context.wallet)
+        if not resolved:
+            return
+        lines = []
+        for item in resolved:
+            try:
+                title = game_info(item.game_id).title
+            except KeyError:
+                title = item.game_id
+            when = item.started.astimezone().strftime("%d %b %Y %H:%M")
+            outcome = (f"its stake of {format_cents(item.win)} was returned" if item.refunded
+                       else f"it won {format_cents(item.win)}, now credited" if item.win
+                       else "it won nothing")
+            lines.append(f"{title}, started {when}: {outcome}.")
+        lines.append("Rounds left unfinished for more than 48 hours are resolved automatically.")
+        self._stale_notice = MessageDialog(self.context, "Unfinished rounds resolved", lines)
 
     # -- loop ----------------------------------------------------------------------------------
 

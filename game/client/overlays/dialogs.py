@@ -21,6 +21,7 @@ LINE_GAP = 6
 class _TextDialog(Overlay):
     def __init__(self, app: AppContext, title: str, lines: Sequence[str]) -> None:
         body_font = theme.ui(app.resources, 24, "light")
+        self.lines = tuple(str(line) for line in lines)
         wrapped: list[str] = []
         for line in lines:
             wrapped.extend(wrap_text(body_font, str(line), WIDTH - 90))

@@ -1,0 +1,84 @@
+"""Rounds left unfinished for more than 48 hours are resolved at launch, credited, and told."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pygame
+
+from game.client import overlays
+from game.client.app import App
+from game.client.options import parse_args
+from game.engine import get_game
+from game.session import resolve_stale_rounds
+from game.store import Wallet
+
+GAME = get_game("halloween_vacation")
+START = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
+BALANCE = 100_000
+
+
+def _winning_seed() -> int:
+    return next(seed for seed in range(1, 10_000) if GAME.play(100, seed).win > 0)
+
+
+def _wallet_with_rounds(data_dir: Path, ages_hours: list[float], game_id: str = "halloween_vacation") -> Wallet:
+    """Open rounds begun ``ages_hours`` before START + 100 h (the 'now' of the tests)."""
+    moments = iter([START + timedelta(hours=100 - age) for age in ages_hours])
+    current = {"t": START}
+
+    def clock() -> datetime:
+        return current["t"]
+
+    wallet = Wallet.open(data_dir, starting_balance=BALANCE, clock=clock).wallet
+    for _ in ages_hours:
+        current["t"] = next(moments)
+        wallet.begin_round(game_id, 100, 100, _winning_seed())
+    current["t"] = START + timedelta(hours=100)
+    return wallet
+
+
+def test_only_rounds_older_than_48_hours_are_resolved_and_credited(tmp_path: Path) -> None:
+    wallet = _wallet_with_rounds(tmp_path, [72, 47])
+    now = START + timedelta(hours=100)
+    expected = GAME.play(100, _winning_seed()).win
+    resolved = resolve_stale_rounds(wallet, now=now)
+    assert [(r.game_id, r.win, r.refunded) for r in resolved] == [("halloween_vacation", expected, False)]
+    assert wallet.balance == BALANCE - 200 + expected
+    (left,) = wallet.open_rounds()
+    assert left.created_at.startswith("2026-11-03T17:00")  # the 47-hour-old round waits for its player
+    settled = wallet.history(None, 5)[0]
+    assert settled.win == expected and "48 hours" in (settled.note or "")
+    assert resolve_stale_rounds(wallet, now=now) == []  # once only
+    assert wallet.audit() == []
+
+
+def test_a_round_that_cannot_be_rebuilt_gets_its_stake_back(tmp_path: Path) -> None:
+    wallet = _wallet_with_rounds(tmp_path, [50], game_id="retired_game")
+    resolved = resolve_stale_rounds(wallet, now=START + timedelta(hours=100))
+    assert [(r.win, r.refunded) for r in resolved] == [(100, True)]
+    assert wallet.balance == BALANCE
+    assert wallet.open_rounds() == []
+
+
+def test_launch_resolves_and_tells_the_player(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    wallet = _wallet_with_rounds(data_dir, [49])
+    wallet.close()
+    app = App(parse_args(["--data-dir", str(data_dir), "--mute"]))  # the real clock: November is long past 48 h
+    try:
+        app.start()
+        top = app.context.scenes.top
+        assert isinstance(top, overlays.MessageDialog)
+        text = " ".join(top.lines)
+        assert "Halloween Vacation" in text and "credited" in text and "48 hours" in text
+        assert app.context.wallet.open_rounds() == []
+    finally:
+        if pygame.get_init():
+            app.shutdown()

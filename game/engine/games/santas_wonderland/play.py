@@ -1,0 +1,290 @@
+"""One round of Santa's Wonderland played into a RoundContext: base spin, markers, Midnight Riches.
+
+Hot-loop rules: the grid is a flat list of 64 symbol indexes (``col * 8 + row``), clusters are
+bit masks, pays are integers in units of ``1 / pay_den`` of the total bet, and events are built
+once per tumble from those. Every random number comes from ``ctx.rng`` in a fixed order.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ...money import multiplier_text
+from ...round import RoundContext
+from .clusters import BITS, CELLS, COLS, KEPT_ROWS, ROWS, STRIDE, block_mask, cell_list, find_clusters, masks_of
+from .model import FEATURES, Phase, WonderlandData
+
+# Top-left corners (col, row) and masks of every block position, by block size.
+BLOCK_POSITIONS = {
+    size: tuple((c, r, block_mask(c, r, size)) for c in range(COLS - size + 1) for r in range(ROWS - size + 1))
+    for size in range(2, 6)
+}
+
+
+class MultiplierTexts:
+    """Event texts of pays in units of 1/den of the bet, cached (the same few recur all the time)."""
+
+    def __init__(self, den: int) -> None:
+        self.den = den
+        self.cache: dict[int, str] = {}
+
+    def __call__(self, units: int) -> str:
+        text = self.cache.get(units)
+        if text is None:
+            text = self.cache[units] = multiplier_text(Fraction(units, self.den))
+        return text
+
+
+class WonderlandRound:
+    """The state of one round while it plays (see GAMES.md section 1 and the event doc)."""
+
+    def __init__(self, data: WonderlandData, texts: MultiplierTexts, ctx: RoundContext) -> None:
+        self.data = data
+        self.text = texts
+        self.ctx = ctx
+        self.rng = ctx.rng
+        self.emit = ctx.events.append
+        self.names = data.names
+        self.wild = len(data.symbols)
+        self.grid: list[int] = []
+        self.masks: list[int] = []
+        self.markers: list[int] = [0] * len(FEATURES)  # the cell bit of each marker still on the grid
+        self.owed: list[bool] = [False] * len(FEATURES)
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def set_grid(self, grid: list[int]) -> None:
+        """Take a whole new grid (or one a feature or a tumble changed): masks from scratch."""
+        self.grid = grid
+        self.masks = masks_of(grid, self.wild + 1)
+
+    def grid_names(self) -> list[list[str]]:
+        """The grid for an event: fresh lists, so that no two events share one."""
+        names = self.names
+        cells = [names[s] for s in self.grid]
+        return [cells[i:i + ROWS] for i in range(0, CELLS, ROWS)]
+
+    def award(self, units: int) -> None:
+        if units:
+            self.ctx.award(Fraction(units, self.data.pay_den))
+
+    def drop(self, phase: Phase, count: int) -> bytes:
+        return self.rng.randbytes(count).translate(phase.drop_table)
+
+    # -- tumbles ----------------------------------------------------------------------------
+
+    def tumbles(self, phase: Phase, phase_name: str, factor: int, meter: int) -> tuple[int, int]:
+        """Evaluate, pay, explode and drop until the grid has no win; returns (units won, meter)."""
+        pay_units = self.data.pay_units
+        names = self.names
+        text = self.text
+        wild = self.wild
+        base = phase_name == "base"
+        won_units = 0
+        while True:
+            masks = self.masks
+            found = find_clusters(masks, masks[wild], wild)
+            if not found:
+                return won_units, meter
+            union = 0
+            units = 0
+            wins = []
+            for symbol, group, size in found:
+                pay = pay_units[symbol][size] * factor
+                units += pay
+                union |= group
+                wins.append({"kind": "cluster", "symbol": names[symbol], "count": size, "cells": cell_list(group),
+                             "line": None, "x": text(pay), "factor": factor})
+            meter += union.bit_count()
+            markers_won = []
+            if base:
+                markers = self.markers
+                for index, bit in enumerate(markers):
+                    if bit & union:
+                        markers[index] = 0
+                        self.owed[index] = True
+                        markers_won.append(FEATURES[index])
+            self.emit({"type": "clusters", "phase": phase_name, "wins": wins, "x": text(units), "meter": meter,
+                       "markers_won": markers_won})
+            won_units += units
+            self.award(units)
+            self.explode(phase, union)
+
+    def explode(self, phase: Phase, union: int) -> None:
+        """Every cell of ``union`` goes; survivors fall straight down; new symbols fill the tops."""
+        grid = self.grid
+        fresh = self.drop(phase, union.bit_count())
+        dropped = [0] * COLS
+        new_grid: list[int] = []
+        taken = 0
+        rest = union
+        for col in range(COLS):
+            byte = rest & 0xFF
+            rest >>= STRIDE
+            start = col * ROWS
+            if byte:
+                kept = KEPT_ROWS[byte]
+                count = ROWS - len(kept)
+                new_grid += fresh[taken:taken + count]
+                new_grid += [grid[start + r] for r in kept]
+                taken += count
+                dropped[col] = count
+            else:
+                new_grid += grid[start:start + ROWS]
+        self.set_grid(new_grid)
+        self.emit({"type": "tumble", "removed": cell_list(union), "grid": self.grid_names(), "dropped": dropped})
+
+    # -- the five features ------------------------------------------------------------------
+
+    def feature(self, index: int, phase: Phase, phase_name: str) -> None:
+        """Play feature ``FEATURES[index]`` on the grid and emit its event (tumbles follow outside)."""
+        grid = self.grid
+        rng = self.rng
+        wild = self.wild
+        symbol: int | None = None
+        blocks: list[list[int]] = []
+        if index == 0:  # refresh: every non-wild symbol replaced
+            changed = [i for i in range(CELLS) if grid[i] != wild]
+            for i, s in zip(changed, self.drop(phase, len(changed))):
+                grid[i] = s
+            mask = _mask_of(changed)
+        elif index == 1:  # wild santa: every cell of one paying symbol on the grid turns wild
+            weights = phase.wild_santa_weights
+            present = sorted(set(grid) - {wild})
+            candidates = [(s, weights[s]) for s in present if weights[s]]
+            mask = 0
+            if candidates:
+                pick = rng.randrange(sum(w for _, w in candidates))
+                for s, w in candidates:
+                    if pick < w:
+                        symbol = s
+                        break
+                    pick -= w
+                for i in range(CELLS):
+                    if grid[i] == symbol:
+                        grid[i] = wild
+                        mask |= BITS[i]
+        elif index == 2:  # blocks: a few non-overlapping 2x2 blocks of one symbol
+            count = phase.blocks_count.draw(rng)
+            symbol = phase.blocks_symbol.draw(rng)
+            mask = 0
+            for _ in range(count):
+                free = [p for p in BLOCK_POSITIONS[2] if not p[2] & mask]
+                if not free:
+                    break
+                col, row, block = free[rng.randrange(len(free))]
+                mask |= block
+                blocks.append([col, row, 2])
+            self._paint(mask, symbol)
+        elif index == 3:  # supersize: one 3x3, 4x4 or 5x5 block of one symbol
+            size = phase.supersize_size.draw(rng)
+            symbol = phase.supersize_symbol.draw(rng)
+            positions = BLOCK_POSITIONS[size]
+            col, row, mask = positions[rng.randrange(len(positions))]
+            blocks.append([col, row, size])
+            self._paint(mask, symbol)
+        else:  # lucky santa: 5 to 15 wilds on random cells that are not wild yet
+            count = phase.lucky_count.draw(rng)
+            open_cells = [i for i in range(CELLS) if grid[i] != wild]
+            chosen = rng.sample(open_cells, min(count, len(open_cells)))
+            for i in chosen:
+                grid[i] = wild
+            mask = _mask_of(chosen)
+        self.set_grid(grid)
+        self.emit({"type": "feature", "feature": FEATURES[index], "phase": phase_name, "grid": self.grid_names(),
+                   "cells": cell_list(mask), "symbol": None if symbol is None else self.names[symbol],
+                   "blocks": blocks})
+
+    def _paint(self, mask: int, symbol: int) -> None:
+        """Put ``symbol`` on every cell of ``mask`` that does not hold a wild (wilds stay)."""
+        grid = self.grid
+        wild = self.wild
+        for col, row in cell_list(mask):
+            i = col * ROWS + row
+            if grid[i] != wild:
+                grid[i] = symbol
+
+    # -- base spin --------------------------------------------------------------------------
+
+    def base_spin(self, mode: str) -> tuple[int, int]:
+        """One base spin with its tumbles and owed marker features; returns (units won, points)."""
+        data = self.data
+        phase = data.base
+        rng = self.rng
+        self.set_grid(list(self.drop(phase, CELLS)))
+        if data.markers_uniform:
+            cells = rng.sample(range(CELLS), len(FEATURES))
+        else:
+            cells = _weighted_distinct(rng, data.marker_weights, len(FEATURES))
+        self.markers = [BITS[i] for i in cells]
+        self.owed = [False] * len(FEATURES)
+        self.emit({"type": "spin", "mode": mode, "grid": self.grid_names(),
+                   "markers": {name: [i >> 3, i & 7] for name, i in zip(FEATURES, cells)}})
+        units, points = self.tumbles(phase, "base", 1, 0)
+        owed = self.owed
+        while True in owed:
+            index = owed.index(True)
+            owed[index] = False
+            self.ctx.count(FEATURES[index])
+            self.feature(index, phase, "base")
+            more, points = self.tumbles(phase, "base", 1, points)
+            units += more
+        return units, points
+
+    # -- Midnight Riches --------------------------------------------------------------------
+
+    def midnight(self, trigger: str, meter: Any) -> None:
+        data = self.data
+        phase = data.midnight
+        levels = data.levels
+        self.ctx.count("midnight_riches")
+        self.emit({"type": "midnight_start", "trigger": trigger, "meter": meter,
+                   "levels": [{"level": lv.level, "multiplier": lv.multiplier, "target": lv.target}
+                              for lv in levels]})
+        total = 0
+        number = 1
+        while True:
+            level = levels[number - 1]
+            needed = levels[number].target if number < len(levels) else None
+            if number > 1:
+                self.ctx.count(f"level_{number}")
+            factor = level.multiplier
+            self.set_grid(list(self.drop(phase, CELLS)))
+            self.emit({"type": "level_start", "level": number, "multiplier": factor, "needed": needed,
+                       "grid": self.grid_names()})
+            units, collected = self.tumbles(phase, "midnight", factor, 0)
+            for index in range(len(FEATURES)):
+                self.feature(index, phase, "midnight")
+                more, collected = self.tumbles(phase, "midnight", factor, collected)
+                units += more
+            total += units
+            advance = needed is not None and collected >= needed
+            self.emit({"type": "level_end", "level": number, "collected": collected, "needed": needed,
+                       "advance": advance, "x": self.text(units)})
+            if not advance:
+                break
+            number += 1
+        self.emit({"type": "midnight_end", "level": number, "x": self.text(total)})
+
+
+def _mask_of(cells: list[int]) -> int:
+    mask = 0
+    for i in cells:
+        mask |= BITS[i]
+    return mask
+
+
+def _weighted_distinct(rng, weights: tuple[int, ...], count: int) -> list[int]:
+    """``count`` distinct cells, each drawn by weight from the cells not drawn yet."""
+    left = list(weights)
+    chosen = []
+    for _ in range(count):
+        pick = rng.randrange(sum(left))
+        for i, w in enumerate(left):
+            if pick < w:
+                chosen.append(i)
+                left[i] = 0
+                break
+            pick -= w
+    return chosen

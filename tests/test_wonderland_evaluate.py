@@ -1,0 +1,176 @@
+"""Hand-computed 8x8 windows against the printed Santa's Wonderland paytable (x total bet)."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.engine import get_game
+from game.engine.games.santas_wonderland.clusters import BITS, cell_list, find_clusters, mask_of_cells
+from tests.wonderland_fixtures import quiet_window, reference_clusters, window
+
+GAME = get_game("santas_wonderland")
+SYMBOLS = ("bear", "train", "plane", "spade", "heart", "club", "diamond")
+
+# GAMES.md section 1, written out again by hand: size bracket -> pay, x total bet
+BRACKETS = ((5, 5), (6, 6), (7, 7), (8, 8), (9, 11), (12, 14), (15, 19), (20, 24), (25, 64))
+PRINTED = {
+    "bear": ("0.5", "0.75", "1.25", "2.5", "6.25", "12.5", "25", "100", "500"),
+    "train": ("0.25", "0.35", "0.6", "1.25", "3.75", "6.25", "12.5", "50", "250"),
+    "plane": ("0.15", "0.25", "0.35", "0.6", "1.85", "3.75", "7.5", "25", "150"),
+    "spade": ("0.1", "0.15", "0.2", "0.35", "1.25", "2.5", "5", "12.5", "75"),
+    "heart": ("0.1", "0.15", "0.2", "0.3", "1", "1.75", "3.75", "10", "50"),
+    "club": ("0.1", "0.15", "0.2", "0.25", "0.75", "1.25", "2.5", "7.5", "37.5"),
+    "diamond": ("0.05", "0.1", "0.15", "0.2", "0.5", "1", "1.85", "5", "25"),
+}
+
+
+def printed(symbol: str, size: int) -> F:
+    for (low, high), pay in zip(BRACKETS, PRINTED[symbol]):
+        if low <= size <= high:
+            return F(pay)
+    return F(0)
+
+
+def summary(ev) -> list[tuple[str, int, F]]:
+    return sorted((w.symbol, w.count, w.multiplier) for w in ev.wins)
+
+
+def test_a_quiet_window_pays_nothing() -> None:
+    ev = GAME.evaluate(quiet_window())
+    assert ev.total == 0 and ev.wins == ()
+
+
+@pytest.mark.parametrize("symbol", SYMBOLS)
+@pytest.mark.parametrize("size", [4, 5, 6, 7, 8, 9, 11, 12, 14, 15, 19, 20, 24, 25, 40, 64])
+def test_every_size_bracket_pays_its_printed_figure(symbol: str, size: int) -> None:
+    # the first `size` cells in column order form one connected group
+    background = tuple(s for s in SYMBOLS if s != symbol)[:4]
+    win = quiet_window(background)
+    for i in range(size):
+        win[i // 8][i % 8] = symbol
+    ev = GAME.evaluate(win)
+    if size < 5:
+        assert ev.wins == ()
+        return
+    assert summary(ev) == [(symbol, size, printed(symbol, size))]  # only the highest win of the cluster
+    assert ev.total == printed(symbol, size)
+    assert ev.wins[0].kind == "cluster" and ev.wins[0].line is None
+    assert ev.wins[0].cells == tuple((i // 8, i % 8) for i in range(size))
+
+
+def test_a_wild_shared_by_two_clusters_of_different_symbols() -> None:
+    ev = GAME.evaluate(window(
+        "B B . . . . . .",
+        "B B W T T . . .",
+        ". . . T T . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+    ))
+    assert summary(ev) == [("bear", 5, F("0.5")), ("train", 5, F("0.25"))]
+    assert ev.total == F("0.75")
+    bear = next(w for w in ev.wins if w.symbol == "bear")
+    train = next(w for w in ev.wins if w.symbol == "train")
+    assert bear.cells == ((0, 0), (0, 1), (1, 0), (1, 1), (2, 1))
+    assert train.cells == ((2, 1), (3, 1), (3, 2), (4, 1), (4, 2))
+
+
+def test_a_wild_joins_two_groups_of_one_symbol_into_one_cluster() -> None:
+    ev = GAME.evaluate(window(
+        "D D W D D . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+    ))
+    assert summary(ev) == [("diamond", 5, F("0.05"))]
+
+
+def test_two_clusters_of_one_symbol_pay_separately() -> None:
+    ev = GAME.evaluate(window(
+        "T T T T T . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+        ". . . T T T T T",
+        ". . . T . . . .",
+        ". . . . . . . .",
+    ))
+    assert summary(ev) == [("train", 5, F("0.25")), ("train", 6, F("0.35"))]
+    assert ev.total == F("0.6")
+
+
+def test_diagonals_and_column_ends_do_not_connect() -> None:
+    diagonal = window(
+        "B . . . . . . .",
+        ". B . . . . . .",
+        ". . B . . . . .",
+        ". . . B . . . .",
+        ". . . . B . . .",
+        ". . . . . B . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+    )
+    assert GAME.evaluate(diagonal).wins == ()
+    # the bottom of column 0 and the top of column 1 are far apart on the screen
+    ends = quiet_window()
+    for col, row in ((0, 5), (0, 6), (0, 7), (1, 0), (1, 1)):
+        ends[col][row] = "bear"
+    assert GAME.evaluate(ends).wins == ()
+
+
+def test_a_group_of_only_wilds_pays_nothing() -> None:
+    assert GAME.evaluate([["wild"] * 8 for _ in range(8)]).wins == ()
+    wilds = mask_of_cells([(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)])
+    masks = [0] * 7 + [wilds]
+    masks[0] = BITS[7 * 8 + 7]  # one bear far away from the wilds
+    assert find_clusters(masks, wilds, 7) == []
+
+
+def test_wilds_pay_as_the_symbol_they_join() -> None:
+    ev = GAME.evaluate(window(
+        "W W B . . . . .",
+        "W B . . . . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+    ))
+    assert summary(ev) == [("bear", 5, F("0.5"))]
+
+
+def test_cell_lists_are_column_then_row() -> None:
+    cells = [[0, 3], [2, 0], [2, 7], [7, 7]]
+    assert cell_list(mask_of_cells(cells)) == cells
+
+
+def test_a_window_must_be_8_by_8_of_known_symbols() -> None:
+    with pytest.raises(ValueError, match="8 columns of 8"):
+        GAME.evaluate([["bear"] * 8] * 7)
+    with pytest.raises(ValueError, match="unknown symbol 'elf'"):
+        GAME.evaluate([["elf"] * 8] * 8)
+
+
+symbol_cells = st.lists(st.sampled_from((*SYMBOLS[:3], "wild", "wild")), min_size=64, max_size=64)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(cells=symbol_cells)
+def test_the_bit_mask_finder_agrees_with_a_plain_search(cells: list[str]) -> None:
+    win = [cells[c * 8:c * 8 + 8] for c in range(8)]
+    ev = GAME.evaluate(win)
+    expected = reference_clusters(win)
+    assert sorted((w.symbol, w.cells) for w in ev.wins) == sorted(expected)
+    assert ev.total == sum((printed(symbol, len(cells)) for symbol, cells in expected), F(0))

@@ -57,7 +57,7 @@ def test_lobby_renders_with_bench_line(tmp_path: Path) -> None:
     ("args", "needle"),
     [
         (["--game", "nope"], "--game"),
-        (["--game", "fat_santa"], "coming soon"),
+        (["--game", "naughty_or_nice"], "coming soon"),
         (["--frames", "-3"], "--frames"),
         (["--autoplay", "0"], "--autoplay"),
         (["--seed", "abc"], "--seed"),
@@ -65,6 +65,8 @@ def test_lobby_renders_with_bench_line(tmp_path: Path) -> None:
         (["--bogus"], "--bogus"),
         (["--log-level", "loud"], "--log-level"),
         (["--screenshot", "shot.jpg"], "--screenshot"),
+        (["--buy"], "--buy"),
+        (["--game", "halloween_vacation", "--autoplay", "2", "--buy"], "no feature to buy"),
     ],
 )
 def test_wrong_flags_exit_with_one_line(args: list[str], needle: str, tmp_path: Path) -> None:

@@ -53,17 +53,17 @@ def test_keys_reach_the_lobby(app: App) -> None:
     settle(app)
     lobby = app.context.scenes.top
     assert isinstance(lobby, LobbyScene)
-    assert lobby.tiles[lobby.selected].info.id == "halloween_vacation"
+    assert lobby.tiles[lobby.selected].info.id == "santas_wonderland"
     key(pygame.K_RIGHT)
     key(pygame.K_RIGHT)
-    frames(app)
-    assert lobby.selected == 3
-    key(pygame.K_LEFT)
     frames(app)
     assert lobby.selected == 2
-    key(pygame.K_1)  # Santa's Wonderland: coming soon -> a shake, no screen change
+    key(pygame.K_LEFT)
     frames(app)
-    assert lobby.tiles[0].shake > 0 and lobby.toast is not None
+    assert lobby.selected == 1
+    key(pygame.K_3)  # Naughty or Nice?: coming soon -> a shake, no screen change
+    frames(app)
+    assert lobby.tiles[2].shake > 0 and lobby.toast is not None
     assert app.context.scenes.top is lobby
     key(pygame.K_s)
     frames(app)
@@ -88,7 +88,7 @@ def test_mouse_hover_selects_a_tile(app: App) -> None:
 
 def test_top_up_offered_only_when_broke(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    Wallet.open(data, starting_balance=10).wallet.close()  # 0.10 cannot cover the 0.50 bet
+    Wallet.open(data, starting_balance=5).wallet.close()  # 0.05 cannot cover the smallest bet (0.10)
     application = App(parse_args(["--data-dir", str(data), "--mute"]))
     application.start()
     try:
@@ -101,7 +101,7 @@ def test_top_up_offered_only_when_broke(tmp_path: Path) -> None:
         key(pygame.K_RETURN)
         frames(application)
         assert application.context.scenes.top is lobby
-        assert application.context.wallet.balance == 10 + 100_000
+        assert application.context.wallet.balance == 5 + 100_000
         assert not lobby.needs_top_up
         kinds = [entry.kind for entry in application.context.wallet.ledger()]
         assert "top_up" in kinds

@@ -204,7 +204,8 @@ class App:
 
         ctx = self.context
         options = self.options if first else None
-        autoplay = AutoplayConfig(rounds=options.autoplay) if options and options.autoplay else None
+        autoplay = (AutoplayConfig(rounds=options.autoplay, buy=options.buy)
+                    if options and options.autoplay else None)
         game_id = options.game if options else None
         if first:
             self._resolve_stale_rounds()

@@ -25,6 +25,7 @@ class AutoplayConfig:
     stop_single_win_over: int | None = None  # cents
     stop_loss_over: int | None = None  # cents of net loss since autoplay began
     seeds: list[int] | None = None  # played in order; afterwards the session chooses
+    buy: bool = False  # each round buys the game's feature (--buy: benchmarks and soaks)
 
     def __post_init__(self) -> None:
         if self.rounds is not None and self.rounds < 1:
@@ -37,6 +38,8 @@ class AutoplayConfig:
     def describe(self) -> str:
         """One short line for the screen, e.g. '25 rounds, stop on feature'."""
         parts = ["until stopped" if self.rounds is None else f"{self.rounds} rounds"]
+        if self.buy:
+            parts.append("buying the feature")
         if self.stop_on_feature:
             parts.append("stop on feature")
         if self.stop_single_win_over is not None:

@@ -58,9 +58,16 @@ def load_seeds(path: Path = SEEDS_FILE) -> dict[str, list[int]]:
             if isinstance(value, dict)}
 
 
+def _shows_feature(game: Any, features: dict[str, int]) -> bool:
+    """The round plays the game's main feature (any feature, for a game without one named)."""
+    if game.stratified_feature:
+        return bool(features.get(game.stratified_feature))
+    return bool(features)
+
+
 def triggers_feature(game_id: str, seed: int) -> bool:
     game = get_game(game_id)
-    return bool(game.play(game.default_bet, seed).features)
+    return _shows_feature(game, game.play(game.default_bet, seed).features)
 
 
 def find_feature_seeds(game_id: str, count: int, *, start: int = 1, budget_s: float | None = None) -> list[int]:
@@ -70,7 +77,7 @@ def find_feature_seeds(game_id: str, count: int, *, start: int = 1, budget_s: fl
     deadline = None if budget_s is None else time.monotonic() + budget_s
     seed = start
     while len(found) < count and (deadline is None or time.monotonic() < deadline):
-        if game.play(game.default_bet, seed).features:
+        if _shows_feature(game, game.play(game.default_bet, seed).features):
             found.append(seed)
         seed += 1
     return found

@@ -34,6 +34,7 @@ class Options:
     seed: int | None = None
     data_dir: Path | None = None
     autoplay: int | None = None
+    buy: bool = False
     frames: int | None = None
     screenshot: Path | None = None
     bench: bool = False
@@ -84,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=_seed, metavar="S", help="reproducible rounds (testing)")
     parser.add_argument("--data-dir", type=Path, metavar="DIR", help="where the wallet lives")
     parser.add_argument("--autoplay", type=_positive, metavar="N", help="autoplay N rounds on the opened game")
+    parser.add_argument("--buy", action="store_true", help="with --autoplay: each round buys the game's feature")
     parser.add_argument("--frames", type=_positive, metavar="N", help="quit cleanly after N frames")
     parser.add_argument("--screenshot", type=Path, metavar="PATH", help="save the last frame as PNG on exit")
     parser.add_argument("--bench", action="store_true", help="print frame-time percentiles on exit")
@@ -113,6 +115,13 @@ def validate(ns: argparse.Namespace) -> Options:
         raise OptionsError("--windowed and --fullscreen cannot be used together")
     if ns.demo and (ns.game or ns.autoplay):
         raise OptionsError("--demo chooses its own games: leave out --game and --autoplay")
+    if ns.buy:
+        if not ns.autoplay or not ns.game:
+            raise OptionsError("--buy goes with --game ID --autoplay N (each autoplay round buys the feature)")
+        from ..engine import get_game
+
+        if get_game(ns.game).buy_price_x is None:
+            raise OptionsError(f"--buy: {ns.game} has no feature to buy")
     if ns.data_dir is not None:
         check_writable_dir(ns.data_dir, "--data-dir")
     if ns.screenshot is not None:
@@ -121,7 +130,7 @@ def validate(ns: argparse.Namespace) -> Options:
         check_writable_dir(ns.screenshot.parent if str(ns.screenshot.parent) else Path("."), "--screenshot")
     return Options(
         game=ns.game, demo=ns.demo, windowed=ns.windowed, fullscreen=ns.fullscreen, mute=ns.mute,
-        seed=ns.seed, data_dir=ns.data_dir, autoplay=ns.autoplay, frames=ns.frames,
+        seed=ns.seed, data_dir=ns.data_dir, autoplay=ns.autoplay, buy=ns.buy, frames=ns.frames,
         screenshot=ns.screenshot, bench=ns.bench, log_level=ns.log_level,
     )
 

@@ -19,7 +19,9 @@ log = logging.getLogger(__name__)
 
 # game id -> "module:Class"; the class is called as Class(app, session, resume=active_or_None).
 SCREENS: dict[str, str] = {
+    "santas_wonderland": "game.client.scenes.santas_wonderland:SantasWonderlandScreen",
     "halloween_vacation": "game.client.scenes.halloween_vacation:HalloweenVacationScreen",
+    "fat_santa": "game.client.scenes.fat_santa:FatSantaScreen",
 }
 
 

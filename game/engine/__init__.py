@@ -9,6 +9,7 @@ Public API (stable; tests, tools and outside auditors call it)::
 
 from __future__ import annotations
 
+import importlib
 from functools import cache
 
 from .catalogue import CATALOGUE, GameInfo, game_info
@@ -19,14 +20,20 @@ from .wins import Evaluation, Win
 
 GAME_IDS: tuple[str, ...] = tuple(info.id for info in CATALOGUE if info.available)
 
+# game id -> "module:Class" (relative to this package); imported on first use.
+_GAME_CLASSES: dict[str, str] = {
+    "santas_wonderland": ".games.santas_wonderland:SantasWonderland",
+    "halloween_vacation": ".games.halloween_vacation:HalloweenVacation",
+    "fat_santa": ".games.fat_santa:FatSanta",
+}
+
 
 @cache
 def get_game(game_id: str) -> Game:
     """The game with that id, its data loaded and validated (once per process)."""
-    if game_id == "halloween_vacation":
-        from .games.halloween_vacation import HalloweenVacation
-
-        return HalloweenVacation()
+    if game_id in GAME_IDS:
+        module_name, class_name = _GAME_CLASSES[game_id].split(":")
+        return getattr(importlib.import_module(module_name, __name__), class_name)()
     known = ", ".join(info.id for info in CATALOGUE)
     if any(info.id == game_id for info in CATALOGUE):
         raise UnknownGame(f"{game_id} is not playable yet (coming soon)")

@@ -419,7 +419,7 @@ class GameScreen(Scene):
             return
         remaining = run.remaining
         self.buttons["autoplay"].label = "STOP" if remaining is None else f"STOP {remaining}"
-        if not self.spin(seed=run.next_seed()):
+        if not self.spin(seed=run.next_seed(), buy=run.config.buy and self.has_buy):
             self.stop_autoplay()
 
     # -- controls ------------------------------------------------------------------------------

@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
+from game.catalogue import CATALOGUE
 from game.engine import GAME_IDS, InvalidBet, UnknownGame, get_game
-from game.engine.catalogue import CATALOGUE
 
 
 def test_game_ids_and_titles() -> None:

@@ -19,13 +19,13 @@ import pytest
 from game.client import layout as layout_module
 from game.client.audio import Audio
 from game.client.context import AppContext
+from game.client.games.fat_santa.help import RtpPage
+from game.client.games.fat_santa.presenter import state_before
+from game.client.games.fat_santa.santa import approach, block_of
+from game.client.games.fat_santa.screen import FatSantaScreen
 from game.client.layout import LayoutError
 from game.client.resources import Resources
 from game.client.scene import SceneManager
-from game.client.scenes.fat_santa import FatSantaScreen
-from game.client.scenes.fatsanta.help import RtpPage
-from game.client.scenes.fatsanta.presenter import state_before
-from game.client.scenes.fatsanta.santa import approach, block_of
 from game.client.widgets.timeline import Timeline
 from game.engine import get_game
 from game.paths import level_path
@@ -318,7 +318,7 @@ def test_rtp_page_reads_measured_figures_or_says_not_measured(tmp_path):
 
 
 def test_paytable_shows_money_at_the_line_bet(tmp_path):
-    from game.client.scenes.fatsanta.help import line_bet_text, pays_of
+    from game.client.games.fat_santa.help import line_bet_text, pays_of
 
     assert line_bet_text(100) == "0.02" and line_bet_text(10) == "0.002" and line_bet_text(250) == "0.05"
     pays = pays_of(GAME)

@@ -18,10 +18,10 @@ from game.client import layout as layout_module
 from game.client.audio import Audio
 from game.client.autoplay import AutoplayConfig
 from game.client.context import AppContext
+from game.client.games.halloween_vacation.screen import HalloweenVacationScreen
 from game.client.layout import LayoutError
 from game.client.resources import Resources
 from game.client.scene import SceneManager
-from game.client.scenes.halloween_vacation import HalloweenVacationScreen
 from game.engine import get_game
 from game.paths import level_path
 from game.session import PlaySession

@@ -6,8 +6,8 @@ import gc
 from pathlib import Path
 
 from game.client import app as app_module
+from game.client.games.halloween_vacation.screen import HalloweenVacationScreen
 from game.client.options import parse_args
-from game.client.scenes.halloween_vacation import HalloweenVacationScreen
 
 
 def _frames(app: app_module.App, count: int) -> None:

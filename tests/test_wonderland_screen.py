@@ -20,12 +20,12 @@ from game.client import layout as layout_module
 from game.client.audio import Audio
 from game.client.autoplay import AutoplayConfig
 from game.client.context import AppContext
+from game.client.games.santas_wonderland import help as help_module
+from game.client.games.santas_wonderland.presenter import state_before
+from game.client.games.santas_wonderland.screen import SantasWonderlandScreen
 from game.client.layout import LayoutError
 from game.client.resources import Resources
 from game.client.scene import SceneManager
-from game.client.scenes.santas_wonderland import SantasWonderlandScreen
-from game.client.scenes.wonderland import help as help_module
-from game.client.scenes.wonderland.presenter import state_before
 from game.client.widgets.banner import Banner
 from game.client.widgets.timeline import Timeline
 from game.engine import get_game

@@ -45,14 +45,6 @@ SYMBOL = 150
 
 Job = Callable[[], pygame.Surface]
 JOBS: dict[str, Job] = {}
-GAME_IDS = (
-    "santas_wonderland",
-    "halloween_vacation",
-    "naughty_or_nice",
-    "slingo_santa_king",
-    "fat_santa",
-)
-
 # Every OpenMoji glyph the art uses (codepoint -> name); CREDITS.md lists the same.
 EMOJI_USED: dict[str, str] = {
     "1F469": "woman",

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine.catalogue import game_info
+from ..catalogue import entry
 from ..engine.money import format_cents
 from ..paths import asset_path
 from ..store import StoreError, Wallet, default_data_dir
@@ -213,7 +213,7 @@ class App:
         if open_rounds:
             game_id = open_rounds[0].game_id
             try:
-                title = game_info(game_id).title
+                title = entry(game_id).title
             except KeyError:
                 title = game_id
             ctx.notices.append(f"Your last round of {title} was interrupted: finishing it now.")
@@ -244,7 +244,7 @@ class App:
         lines = []
         for item in resolved:
             try:
-                title = game_info(item.game_id).title
+                title = entry(item.game_id).title
             except KeyError:
                 title = item.game_id
             when = item.started.astimezone().strftime("%d %b %Y %H:%M")

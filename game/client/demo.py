@@ -1,11 +1,12 @@
 """Demo mode: an unattended showcase of the available games on a separate demo wallet.
 
 Each visit plays a game by autoplay with a seed list that mixes ordinary rounds with recorded
-seeds known to trigger the game's features (``demo_seeds.json``; the math is never altered),
+seeds known to trigger the game's features (each catalogue entry's ``demo_seeds``; the math is
+never altered),
 then moves on to the next game. Any key or click hands control back to the player's lobby.
 Nothing grows per round: each visit builds a fresh screen and drops the last one.
 
-Regenerate the seed file after the game math changes::
+Find fresh seeds after a game's math changes (and paste them into ``game/catalogue.py``)::
 
     python -m game.client.demo --find-seeds
 """
@@ -13,18 +14,16 @@ Regenerate the seed file after the game math changes::
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import math
 import random
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..catalogue import CATALOGUE
 from ..engine import get_game
-from ..engine.catalogue import CATALOGUE
 from ..store import DEFAULT_STARTING_BALANCE, Wallet
 from . import theme
 from .autoplay import AutoplayConfig
@@ -37,7 +36,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SEEDS_FILE = Path(__file__).with_name("demo_seeds.json")
 ROUNDS_PER_VISIT = 10
 FEATURE_SLOTS = (2, 7)  # positions in a visit's seed list that get a feature seed
 VISIT_SECONDS = 75.0  # after this, move on at the next idle moment
@@ -48,14 +46,9 @@ INPUT_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.JOYBUTTONDOWN)
 SEARCH_SECONDS = 0.6
 
 
-def load_seeds(path: Path = SEEDS_FILE) -> dict[str, list[int]]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        log.warning("demo seeds unavailable (%s)", exc)
-        return {}
-    return {key: [int(s) for s in value.get("seeds", [])] for key, value in data.items()
-            if isinstance(value, dict)}
+def load_seeds() -> dict[str, list[int]]:
+    """Each available game's recorded feature seeds, from the catalogue."""
+    return {item.id: list(item.demo_seeds) for item in CATALOGUE if item.available}
 
 
 def _shows_feature(game: Any, features: dict[str, int]) -> bool:
@@ -205,25 +198,18 @@ class DemoDirector:
         self.wallet.close()
 
 
-def _write_seeds(count: int) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "_about": "Seeds whose rounds trigger each game's features at the default bet; the demo "
-                  "plays them (the math is never altered). Regenerate: python -m game.client.demo --find-seeds",
-    }
-    for info in CATALOGUE:
-        if info.available:
-            game = get_game(info.id)
-            data[info.id] = {"bet": game.default_bet, "seeds": find_feature_seeds(info.id, count)}
-    SEEDS_FILE.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    return data
+def fresh_seeds(count: int) -> dict[str, list[int]]:
+    """``count`` feature seeds per game with an engine, for its catalogue entry's ``demo_seeds``."""
+    return {item.id: find_feature_seeds(item.id, count) for item in CATALOGUE if item.engine is not None}
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(prog="python -m game.client.demo")
-    parser.add_argument("--find-seeds", action="store_true", help="rewrite demo_seeds.json")
+    parser.add_argument("--find-seeds", action="store_true",
+                        help="print fresh demo_seeds for each game's entry in game/catalogue.py")
     parser.add_argument("--count", type=int, default=12)
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO)
     if args.find_seeds:
-        written = _write_seeds(args.count)
-        log.info("wrote %s: %s", SEEDS_FILE, {k: v for k, v in written.items() if k != "_about"})
+        for game_id, seeds in fresh_seeds(args.count).items():
+            log.info("%s: demo_seeds=(%s)", game_id, ", ".join(map(str, seeds)))

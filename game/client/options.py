@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
-from ..engine.catalogue import CATALOGUE
+from ..catalogue import CATALOGUE
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
 MAX_SEED = 2**64 - 1

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import importlib
 import logging
 from typing import TYPE_CHECKING
 
+from ..catalogue import entry, load_class
 from ..engine import get_game
 from ..session import PlaySession, SessionStats
 
@@ -17,26 +17,21 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# game id -> "module:Class"; the class is called as Class(app, session, resume=active_or_None).
-SCREENS: dict[str, str] = {
-    "santas_wonderland": "game.client.scenes.santas_wonderland:SantasWonderlandScreen",
-    "halloween_vacation": "game.client.scenes.halloween_vacation:HalloweenVacationScreen",
-    "fat_santa": "game.client.scenes.fat_santa:FatSantaScreen",
-}
-
-
 class ScreenUnavailable(Exception):
     """No screen exists (yet) for a game, or its module failed to import."""
 
 
 def screen_class(game_id: str) -> type:
-    target = SCREENS.get(game_id)
+    """The screen class the catalogue names for ``game_id``, called as Class(app, session, resume=...)."""
+    try:
+        target = entry(game_id).screen
+    except KeyError as exc:
+        raise ScreenUnavailable(exc.args[0]) from None
     if target is None:
         raise ScreenUnavailable(f"{game_id} has no game screen yet")
-    module_name, class_name = target.split(":")
     try:
-        module = importlib.import_module(module_name)
-        return getattr(module, class_name)
+        cls: type = load_class(target)
+        return cls
     except (ImportError, AttributeError) as exc:
         raise ScreenUnavailable(f"the {game_id} screen could not be loaded ({exc})") from exc
 

@@ -9,39 +9,32 @@ Public API (stable; tests, tools and outside auditors call it)::
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 
-from .catalogue import CATALOGUE, GameInfo, game_info
+from ..catalogue import CATALOGUE, GameEntry, entry, load_class
 from .errors import DataError, DecisionError, EngineError, InvalidBet, UnknownGame
 from .game import Game
 from .round import Decision, RoundPlay, RoundResult
 from .wins import Evaluation, Win
 
-GAME_IDS: tuple[str, ...] = tuple(info.id for info in CATALOGUE if info.available)
-
-# game id -> "module:Class" (relative to this package); imported on first use.
-_GAME_CLASSES: dict[str, str] = {
-    "santas_wonderland": ".games.santas_wonderland:SantasWonderland",
-    "halloween_vacation": ".games.halloween_vacation:HalloweenVacation",
-    "fat_santa": ".games.fat_santa:FatSanta",
-}
+# The games whose engine exists (the catalogue in ``game/catalogue.py`` is the only list).
+GAME_IDS: tuple[str, ...] = tuple(item.id for item in CATALOGUE if item.engine is not None)
 
 
 @cache
 def get_game(game_id: str) -> Game:
     """The game with that id, its data loaded and validated (once per process)."""
-    if game_id in GAME_IDS:
-        module_name, class_name = _GAME_CLASSES[game_id].split(":")
-        return getattr(importlib.import_module(module_name, __name__), class_name)()
-    known = ", ".join(info.id for info in CATALOGUE)
-    if any(info.id == game_id for info in CATALOGUE):
+    try:
+        target = entry(game_id).engine
+    except KeyError as exc:
+        raise UnknownGame(exc.args[0]) from None
+    if target is None:
         raise UnknownGame(f"{game_id} is not playable yet (coming soon)")
-    raise UnknownGame(f"no game {game_id!r}; games: {known}")
+    game: Game = load_class(target)()
+    return game
 
 
 __all__ = [
     "CATALOGUE", "GAME_IDS", "DataError", "Decision", "DecisionError", "EngineError", "Evaluation",
-    "Game", "GameInfo", "InvalidBet", "RoundPlay", "RoundResult", "UnknownGame", "Win", "game_info",
-    "get_game",
+    "Game", "GameEntry", "InvalidBet", "RoundPlay", "RoundResult", "UnknownGame", "Win", "get_game",
 ]

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...catalogue import CATALOGUE, GameEntry
 from ...engine import get_game
-from ...engine.catalogue import CATALOGUE, GameInfo
 from ...engine.money import format_cents
 from ...store import DEFAULT_STARTING_BALANCE
 from .. import theme
@@ -59,7 +59,7 @@ def _flake_images() -> list[pygame.Surface]:
 class _Tile:
     """One game card: pre-rendered normal and focused looks, and its animation state."""
 
-    def __init__(self, lobby: LobbyScene, info: GameInfo, rect: pygame.Rect, number: int) -> None:
+    def __init__(self, lobby: LobbyScene, info: GameEntry, rect: pygame.Rect, number: int) -> None:
         self.info = info
         self.rect = rect
         self.lift = 0.0

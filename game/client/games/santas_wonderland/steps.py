@@ -13,7 +13,7 @@ from ...widgets.timeline import Step
 from .clusters import COLORS, ClusterMark
 
 if TYPE_CHECKING:
-    from ..santas_wonderland import SantasWonderlandScreen
+    from .screen import SantasWonderlandScreen
 
 Grid = Sequence[Sequence[str]]
 

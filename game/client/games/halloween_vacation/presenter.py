@@ -21,7 +21,7 @@ from ...widgets.timeline import Call, Step, Wait
 from ...widgets.winlines import WinMark
 
 if TYPE_CHECKING:
-    from ..halloween_vacation import HalloweenVacationScreen
+    from .screen import HalloweenVacationScreen
 
 Event = dict[str, Any]
 

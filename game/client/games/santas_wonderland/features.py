@@ -24,7 +24,7 @@ from ...widgets.timeline import Step
 from .art import FEATURE_COLORS, FEATURE_NAMES, FEATURES
 
 if TYPE_CHECKING:
-    from ..santas_wonderland import SantasWonderlandScreen
+    from .screen import SantasWonderlandScreen
 
 Cell = tuple[int, int]
 INK = (12, 8, 26)

@@ -14,27 +14,27 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...engine.money import cents_of, format_cents
-from .. import theme
-from ..widgets.art import glow_frame, rounded_panel
-from ..widgets.celebration import BigWinCelebration
-from ..widgets.glyphs import GlyphText
-from ..widgets.particles import Particles, spin_frames, twinkle_frames
-from ..widgets.reels import ReelView
-from ..widgets.text import render_text
-from ..widgets.timeline import Step
-from ..widgets.winlines import WinMark, WinPainter
-from .fatsanta.art import SantaSprites, load_art
-from .fatsanta.help import help_pages, line_bet_text
-from .fatsanta.meter import PieMeter, SpinsPanel
-from .fatsanta.presenter import Presenter, RoundState, masked, win_marks
-from .fatsanta.santa import SantaLayer
-from .fatsanta.sleigh import SleighLayer
-from .game_screen import GameScreen
+from ....engine.money import cents_of, format_cents
+from ... import theme
+from ...kit.screen import GameScreen
+from ...widgets.art import glow_frame, rounded_panel
+from ...widgets.celebration import BigWinCelebration
+from ...widgets.glyphs import GlyphText
+from ...widgets.particles import Particles, spin_frames, twinkle_frames
+from ...widgets.reels import ReelView
+from ...widgets.text import render_text
+from ...widgets.timeline import Step
+from ...widgets.winlines import WinMark, WinPainter
+from .art import SantaSprites, load_art
+from .help import help_pages, line_bet_text
+from .meter import PieMeter, SpinsPanel
+from .presenter import Presenter, RoundState, masked, win_marks
+from .santa import SantaLayer
+from .sleigh import SleighLayer
 
 if TYPE_CHECKING:
-    from ...session import ActiveRound, PlaySession
-    from ..context import AppContext
+    from ....session import ActiveRound, PlaySession
+    from ...context import AppContext
 
 log = logging.getLogger(__name__)
 

@@ -461,7 +461,7 @@ class GameScreen(Scene):
         self.finish_now()
         self._stop_loops()
         try:
-            from .lobby import LobbyScene
+            from ..scenes.lobby import LobbyScene
         except ImportError as exc:  # the lobby is the shell's; without it, quit cleanly
             log.warning("no lobby to return to (%s)", exc)
             self.app.quit_requested = True

@@ -15,28 +15,28 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...engine.money import cents_of, format_cents
-from .. import theme
-from ..widgets.anim import clamp01
-from ..widgets.art import rounded_panel, tinted
-from ..widgets.celebration import BigWinCelebration
-from ..widgets.glyphs import GlyphText
-from ..widgets.particles import Particles, spin_frames, twinkle_frames
-from ..widgets.text import render_text
-from ..widgets.timeline import Step
-from .game_screen import GameScreen
-from .wonderland.art import FEATURE_COLORS, load_art
-from .wonderland.clusters import COLORS, ClusterPainter
-from .wonderland.features import FeatureFX
-from .wonderland.grid import GridView
-from .wonderland.help import help_pages
-from .wonderland.markers import MarkerLayer
-from .wonderland.panels import FeaturesPanel, LevelsPanel, MeterPanel
-from .wonderland.presenter import Presenter, RoundState
+from ....engine.money import cents_of, format_cents
+from ... import theme
+from ...kit.screen import GameScreen
+from ...widgets.anim import clamp01
+from ...widgets.art import rounded_panel, tinted
+from ...widgets.celebration import BigWinCelebration
+from ...widgets.glyphs import GlyphText
+from ...widgets.particles import Particles, spin_frames, twinkle_frames
+from ...widgets.text import render_text
+from ...widgets.timeline import Step
+from .art import FEATURE_COLORS, load_art
+from .clusters import COLORS, ClusterPainter
+from .features import FeatureFX
+from .grid import GridView
+from .help import help_pages
+from .markers import MarkerLayer
+from .panels import FeaturesPanel, LevelsPanel, MeterPanel
+from .presenter import Presenter, RoundState
 
 if TYPE_CHECKING:
-    from ...session import ActiveRound, PlaySession
-    from ..context import AppContext
+    from ....session import ActiveRound, PlaySession
+    from ...context import AppContext
 
 log = logging.getLogger(__name__)
 

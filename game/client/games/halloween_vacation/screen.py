@@ -14,25 +14,25 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...engine.money import format_cents
-from .. import theme
-from ..widgets.art import glow_frame, rounded_panel
-from ..widgets.celebration import BigWinCelebration
-from ..widgets.glyphs import GlyphText
-from ..widgets.particles import Particles, spin_frames, twinkle_frames
-from ..widgets.reels import ReelView
-from ..widgets.text import render_text
-from ..widgets.timeline import Step
-from ..widgets.winlines import WinMark, WinPainter
-from .game_screen import GameScreen
-from .halloween.art import load_art
-from .halloween.feature import FeatureLayer
-from .halloween.help import help_pages
-from .halloween.presenter import Presenter, RoundState, win_marks
+from ....engine.money import format_cents
+from ... import theme
+from ...kit.screen import GameScreen
+from ...widgets.art import glow_frame, rounded_panel
+from ...widgets.celebration import BigWinCelebration
+from ...widgets.glyphs import GlyphText
+from ...widgets.particles import Particles, spin_frames, twinkle_frames
+from ...widgets.reels import ReelView
+from ...widgets.text import render_text
+from ...widgets.timeline import Step
+from ...widgets.winlines import WinMark, WinPainter
+from .art import load_art
+from .feature import FeatureLayer
+from .help import help_pages
+from .presenter import Presenter, RoundState, win_marks
 
 if TYPE_CHECKING:
-    from ...session import ActiveRound, PlaySession
-    from ..context import AppContext
+    from ....session import ActiveRound, PlaySession
+    from ...context import AppContext
 
 log = logging.getLogger(__name__)
 

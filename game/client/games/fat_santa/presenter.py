@@ -24,7 +24,7 @@ from .art import BLANK
 from .santa import Block, block_cells, block_of
 
 if TYPE_CHECKING:
-    from ..fat_santa import FatSantaScreen
+    from .screen import FatSantaScreen
 
 Event = dict[str, Any]
 Window = list[list[str]]

@@ -23,7 +23,7 @@ from .features import big_images_for, feature_step
 from .steps import DropIn, ShowClusters, Tumble, Until
 
 if TYPE_CHECKING:
-    from ..santas_wonderland import SantasWonderlandScreen
+    from .screen import SantasWonderlandScreen
 
 Event = dict[str, Any]
 Level = tuple[int, int, int | None]

@@ -1,0 +1,80 @@
+"""The games of the product: one entry per game, the only list of games there is.
+
+Everything else finds a game here: the engine (``game.engine.get_game``), the lobby's tiles,
+the client's screens, the Tiled map, the demo's seeds, the art tools. An entry names its
+engine and screen classes as ``"module:Class"`` strings, imported on first use, so listing the
+games costs nothing and the engine never imports the client. Adding a game is adding its two
+folders (``game/engine/games/<id>/`` and ``game/client/games/<id>/``), its map
+(``levels/<id>.tmx``) and one entry below: see ``docs/ADDING_A_GAME.md``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game as the product knows it.
+
+    ``engine`` and ``screen`` are ``"package.module:Class"``; ``None`` while the game is coming
+    soon (its tile shows, it cannot be opened). ``demo_seeds`` are round seeds whose rounds at
+    the default bet play the game's main feature (the demo mixes them in; the math is never
+    altered): ``python -m game.client.demo --find-seeds`` prints fresh ones after a math change.
+    """
+
+    id: str
+    title: str
+    tagline: str
+    engine: str | None = None
+    screen: str | None = None
+    demo_seeds: tuple[int, ...] = field(default=(), repr=False)
+
+    @property
+    def available(self) -> bool:
+        return self.engine is not None and self.screen is not None
+
+    @property
+    def level(self) -> str:
+        """The Tiled map of the game's screen: ``levels/<id>.tmx``."""
+        return self.id
+
+
+def load_class(target: str) -> Any:
+    """Import ``"package.module:Class"`` and return the class (ImportError / AttributeError)."""
+    module_name, _, class_name = target.partition(":")
+    return getattr(importlib.import_module(module_name), class_name)
+
+
+CATALOGUE: tuple[GameEntry, ...] = (
+    GameEntry(
+        "santas_wonderland", "Santa's Wonderland", "8x8 cluster pays, tumbles, Midnight Riches",
+        engine="game.engine.games.santas_wonderland:SantasWonderland",
+        screen="game.client.games.santas_wonderland.screen:SantasWonderlandScreen",
+        demo_seeds=(1101, 1832, 7056, 7965, 8015, 11616, 12032, 12926, 13568, 19657, 20433, 21769),
+    ),
+    GameEntry(
+        "halloween_vacation", "Halloween Vacation", "50 lines, sticky and x8 expanding wilds",
+        engine="game.engine.games.halloween_vacation:HalloweenVacation",
+        screen="game.client.games.halloween_vacation.screen:HalloweenVacationScreen",
+        demo_seeds=(49, 218, 315, 496, 511, 607, 711, 751, 776, 839, 901, 913),
+    ),
+    GameEntry("naughty_or_nice", "Naughty or Nice?", "50 lines, Bonus Substitute, progressive jackpot"),
+    GameEntry("slingo_santa_king", "Slingo Santa King", "Slingo grid, Reel King trail, Superspin Wheel"),
+    GameEntry(
+        "fat_santa", "Fat Santa", "Santa's Sleigh, growing Santa, up to 11,322x",
+        engine="game.engine.games.fat_santa:FatSanta",
+        screen="game.client.games.fat_santa.screen:FatSantaScreen",
+        demo_seeds=(731, 1171, 1454, 1642, 1740, 1767, 1850, 1953, 1995, 2101, 2198, 2358),
+    ),
+)
+
+
+def entry(game_id: str) -> GameEntry:
+    """The entry of ``game_id``; KeyError naming the known ids when there is none."""
+    for item in CATALOGUE:
+        if item.id == game_id:
+            return item
+    raise KeyError(f"no game {game_id!r}; games: {', '.join(item.id for item in CATALOGUE)}")

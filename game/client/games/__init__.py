@@ -1,0 +1,1 @@
+"""One client folder per game, named by its id: screen, presenter, art, help and its own features."""

@@ -1,0 +1,1 @@
+"""What every game screen shares: the screen base, the round director, the presenter registry, the reel kit."""

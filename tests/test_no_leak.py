@@ -18,6 +18,7 @@ def _frames(app: app_module.App, count: int) -> None:
 
 
 def test_demo_visits_leave_one_screen_alive(tmp_path: Path) -> None:
+    gc.collect()  # what earlier tests left behind; from here on nothing collects
     app = app_module.App(parse_args(["--demo", "--frames", "1", "--data-dir", str(tmp_path)]))
     try:
         app.start()
@@ -31,3 +32,27 @@ def test_demo_visits_leave_one_screen_alive(tmp_path: Path) -> None:
         assert len(alive) == 1
     finally:
         app.shutdown()
+
+
+def test_a_left_screen_is_freed_without_any_garbage_collection(tmp_path: Path, display) -> None:
+    """Switching screens frees the old one by reference counting alone (no collector pass at all)."""
+    import weakref
+
+    from tests import harness
+
+    gc.collect()
+    gc.disable()
+    try:
+        for game_id in ("halloween_vacation", "fat_santa", "santas_wonderland"):
+            h = harness.open_game(tmp_path / game_id, game_id, turbo=True)
+            h.spin(seed=7)
+            h.run_until_idle()
+            screen, field = weakref.ref(h.screen), weakref.ref(h.screen.field)
+            from game.client.screens import lobby_scene
+
+            h.app.scenes.replace(lobby_scene(h.app))
+            h.screen = None
+            assert screen() is None and field() is None, f"{game_id}: the left screen is still alive"
+            h.app.wallet.close()
+    finally:
+        gc.enable()

@@ -7,7 +7,6 @@ drawn (and, unless ``pauses_below``, updated) while the overlay takes the input.
 
 from __future__ import annotations
 
-import gc
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -55,6 +54,17 @@ class Scene:
         """True while an automated driver (--autoplay, demo) may press Space here."""
         return False
 
+    def dispose(self) -> None:
+        """The scene is gone for good (the stack was replaced): let go of everything it holds.
+
+        Widgets call back into their scene (buttons, reel landings, presenter steps), so a left
+        scene sits in reference cycles with its large pre-rendered surfaces. Emptying it breaks
+        every cycle through it, and reference counting frees the lot at once: no collector pass
+        (which in a long demo might never reach them) and no forced collection.
+        """
+        vars(self).clear()
+        self.disposed = True
+
 
 @dataclass
 class _Transition:
@@ -101,16 +111,11 @@ class SceneManager:
             self.stack.remove(scene)
 
     def replace(self, scene: Scene) -> None:
-        """Swap the whole stack for ``scene`` (switching screens).
-
-        The screens let go hold large pre-rendered surfaces inside reference cycles (widgets
-        calling back into their scene); a collection here frees them at once instead of
-        whenever the cyclic collector next reaches its oldest generation, which in a long demo
-        can be never. It runs while the fade is black, so nobody sees the pause.
-        """
+        """Swap the whole stack for ``scene`` (switching screens); the scenes left are disposed."""
         while self.stack:
-            self.pop()
-        gc.collect()
+            left = self.pop()
+            if left is not None:
+                left.dispose()
         self.push(scene)
 
     def switch(self, scene: Scene, fade: bool = True) -> None:

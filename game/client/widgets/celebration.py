@@ -71,7 +71,8 @@ class BigWinCelebration:
             self.titles.append(frames)
         self.rays = self._rays(520)
         self.particles = Particles(220)
-        self.counter = RollingCounter(0, tick=lambda: self.sound("coin_tick"), tick_every=0.12)
+        # The tick closes over ``sound``, not ``self``: no reference cycle through the celebration.
+        self.counter = RollingCounter(0, tick=lambda: sound("coin_tick"), tick_every=0.12)
         self.active = False
         self.time = 0.0
         self.hold = 0.0

@@ -6,9 +6,22 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+@pytest.fixture(scope="module")
+def display():
+    """A 1280x720 window on SDL's dummy driver, for screen tests that draw."""
+    import pygame
+
+    pygame.init()
+    surface = pygame.display.set_mode((1280, 720))
+    yield surface
+    pygame.quit()

@@ -23,10 +23,10 @@ from game.client.games.fat_santa.help import RtpPage
 from game.client.games.fat_santa.presenter import state_before
 from game.client.games.fat_santa.santa import approach, block_of
 from game.client.games.fat_santa.screen import FatSantaScreen
+from game.client.kit.director import RoundDirector
 from game.client.layout import LayoutError
 from game.client.resources import Resources
 from game.client.scene import SceneManager
-from game.client.widgets.timeline import Timeline
 from game.engine import get_game
 from game.paths import level_path
 from game.session import PlaySession
@@ -279,11 +279,11 @@ def test_the_cap_is_announced(tmp_path, display):
     capped = [*events[:cut + 1],
               {"type": "cap_reached", "x": "11322.76"},
               {"type": "round_end", "x": "11322.76", "win": 1_132_276, "capped": True}]
-    screen.timeline = Timeline(screen.steps_for(capped, BET, 0, resumed=False))
+    screen.director = RoundDirector.for_replay(screen, SimpleNamespace(events=capped, bet=BET, pending=None))
     until(app, lambda: screen.spins.capped, surface=display)
     assert screen.banner.visible
     app.scenes.draw(display)
-    until(app, lambda: screen.timeline is None or screen.timeline.done, surface=display)
+    until(app, lambda: screen.director is None or screen.director.done, surface=display)
     assert screen.money.counter.target == 1_132_276
 
 

@@ -23,11 +23,11 @@ from game.client.context import AppContext
 from game.client.games.santas_wonderland import help as help_module
 from game.client.games.santas_wonderland.presenter import state_before
 from game.client.games.santas_wonderland.screen import SantasWonderlandScreen
+from game.client.kit.director import RoundDirector
 from game.client.layout import LayoutError
 from game.client.resources import Resources
 from game.client.scene import SceneManager
 from game.client.widgets.banner import Banner
-from game.client.widgets.timeline import Timeline
 from game.engine import get_game
 from game.engine.money import cents_of
 from game.engine.rng import derive_seed
@@ -330,8 +330,8 @@ def test_the_cap_is_announced_and_the_rest_forfeited(tmp_path, display, monkeypa
     events = [*base[:cut + 1], {"type": "cap_reached", "x": "7500"},
               {"type": "round_end", "x": "7500", "win": cents_of(Fraction(7500), BET), "capped": True}]
     screen.on_round_start()
-    screen.timeline = Timeline(screen.steps_for(events, BET, 0, resumed=False))
-    until(app, lambda: screen.timeline is None or screen.timeline.done, surface=display)
+    screen.director = RoundDirector.for_replay(screen, SimpleNamespace(events=events, bet=BET, pending=None))
+    until(app, lambda: screen.director is None or screen.director.done, surface=display)
     lines = [line for _, _, lines in banners for line in lines]
     assert "Max win 7,500x reached \u2014 remaining features forfeited" in lines
     assert ("Max win reached!", "7,500x") in [(t, b) for t, b, _ in banners]

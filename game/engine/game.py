@@ -10,9 +10,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .errors import InvalidBet
+from .errors import DecisionError, InvalidBet
 from .money import cents_of
-from .rng import check_seed, new_seed, round_rng
+from .rng import check_seed, derive_seed, new_seed, round_rng
 from .round import Decision, RoundContext, RoundPlay, RoundResult, Strategy, random_strategy
 from .wins import Evaluation
 
@@ -28,6 +28,8 @@ class Game(ABC):
     title: str
     bets: tuple[int, ...]
     default_bet: int
+    reel_count: int  # columns of the window (reels, or the grid's columns)
+    rows: int  # rows of the window
     lines: tuple[tuple[int, ...], ...] = ()
     buy_price_x: Fraction | None = None  # price of the buy feature, as a multiple of the bet
     cap: Fraction | None = None  # max win per round, as a multiple of the bet
@@ -94,15 +96,29 @@ class Game(ABC):
         buy: bool = False,
         state: dict[str, Any] | None = None,
         decisions: tuple[Any, ...] | list[Any] = (),
-        strategy: Strategy = random_strategy,
+        strategy: Strategy | None = None,
         defer_features: bool = False,
         feature_start: dict[str, Any] | None = None,
     ) -> RoundResult:
-        """One whole round; decisions not given are taken by ``strategy``."""
+        """One whole round; decisions not given are taken by ``strategy`` (default: the game's own)."""
         play = self.start(bet, seed, buy=buy, state=state, decisions=decisions,
                           defer_features=defer_features, feature_start=feature_start)
-        if play.pending is not None:
-            chooser = random.Random(play.seed ^ _STRATEGY_SALT)
-            while play.pending is not None:
-                play.decide(strategy(play.pending, chooser))
+        while play.pending is not None:
+            play.decide(self.choose(play, strategy))
         return play.result
+
+    def strategy(self, decision: Decision, rng: random.Random) -> Any:
+        """The game's own answer to a decision (autoplay, the demo, the resolver): random unless overridden."""
+        return random_strategy(decision, rng)
+
+    def choose(self, play: RoundPlay, strategy: Strategy | None = None) -> Any:
+        """``strategy``'s (default: the game's) answer to ``play.pending``.
+
+        It draws from a generator of its own, seeded by the round seed and the decision's index, so
+        strategy choices never shift the round's random numbers and a round finished by ``play`` takes
+        the same choices as one answered step by step.
+        """
+        if play.pending is None:
+            raise DecisionError("this round is not waiting for a decision")
+        chooser = random.Random(derive_seed(play.seed ^ _STRATEGY_SALT, len(play.decisions)))
+        return (strategy or self.strategy)(play.pending, chooser)

@@ -2,7 +2,9 @@
 
 A subclass builds its own widgets (``build``), paints its static art (``paint_background``),
 turns a round's events into presentation steps (``steps_for``) and draws its play area. This
-class owns the round's life: pay (``session.spin``), present, mark progress, settle once.
+class owns the round's life: pay (``session.spin``), present it through a
+:class:`~game.client.kit.director.RoundDirector` (segment by segment, asking the player at each
+decision), mark progress, settle once.
 
 The screen presents; the engine decided everything when the round was bought. Turbo and
 skipping only change the time the steps take.
@@ -25,18 +27,25 @@ from ..scene import Scene
 from ..widgets.art import image_or_standin, rounded_panel
 from ..widgets.banner import Banner, Toast
 from ..widgets.button import Button
+from ..widgets.celebration import BigWinCelebration
 from ..widgets.glyphs import GlyphText
 from ..widgets.hud import MoneyBar
+from ..widgets.particles import Particles, spin_frames, twinkle_frames
 from ..widgets.text import render_text
-from ..widgets.timeline import Step, Timeline
+from ..widgets.timeline import Step
+from .director import Answer, RoundDirector
 
 if TYPE_CHECKING:
+    from ...engine import Decision
     from ...store import RoundRecord
     from ..autoplay import AutoplayConfig, AutoplayRun
     from ..context import AppContext
+    from .field import EffectArt, SymbolField
 
 log = logging.getLogger(__name__)
 
+Color = tuple[int, int, int]
+INK = (20, 8, 30)
 BASE_REGIONS = (
     "balance", "bet", "bet_minus", "bet_plus", "win", "spin", "autoplay", "turbo", "info", "history",
     "settings", "back", "message", "toast",
@@ -95,7 +104,8 @@ class GameScreen(Scene):
         )
         self.buttons: dict[str, Button] = {}
         self._make_buttons()
-        self.timeline: Timeline | None = None
+        self.director: RoundDirector | None = None
+        self._choice: Any = None  # the choice overlay on screen, if any
         self.active: ActiveRound | None = None
         self.replaying: RoundRecord | None = None
         self._settled = True
@@ -122,9 +132,18 @@ class GameScreen(Scene):
     def paint_background(self, surface: pygame.Surface) -> None:
         """Paint the static art (background, frame, panels) once."""
 
-    def steps_for(self, events: Sequence[dict[str, Any]], bet: int, start: int, *, resumed: bool) -> list[Step]:
-        """The presentation of ``events[start:]`` (the state before ``start`` is shown at once)."""
+    def steps_for(self, events: Sequence[dict[str, Any]], bet: int, start: int, *, resumed: bool,
+                  continuing: bool = False) -> list[Step]:
+        """The presentation of ``events[start:]``.
+
+        A first segment (``continuing`` False) first shows at once the state the events before
+        ``start`` describe; a continuation after a decision goes straight on from the screen as it is.
+        """
         return []
+
+    def option_label(self, decision: Decision, option: Any) -> str:
+        """How an option of a decision reads on its button (games name their own)."""
+        return str(option).replace("_", " ").upper()
 
     def update_play(self, dt: float) -> None:
         """Advance the game's widgets (dt already scaled by turbo)."""
@@ -149,6 +168,49 @@ class GameScreen(Scene):
 
     def reel_spinning(self) -> bool:
         return False
+
+    # -- what every game screen has: effects, the big win, badges -----------------------------
+
+    field: SymbolField  # the reels or the grid, set by ``build``
+    particles: Particles
+    celebration: BigWinCelebration
+
+    def make_effects(self, art: EffectArt, *, particles: int) -> None:
+        """Sparkles, stars, the particle pool and the big win celebration, from the game's art."""
+        res = self.app.resources
+        self.sparkles = twinkle_frames(art.sparkle)
+        self.stars = twinkle_frames(art.star, (12, 18, 24, 18))
+        self.particles = Particles(particles)
+        self.celebration = BigWinCelebration(
+            self.size, title_font=theme.display(res, 110),
+            amount=GlyphText(theme.ui(res, 76, "heavy"), (255, 232, 140), INK, outline_px=4),
+            coin_frames=spin_frames(art.coin), sparkle_frames=self.sparkles, glow=art.glow, sound=self.sound,
+        )
+
+    def make_badges(self, feature: tuple[str, Color], replay: Color) -> None:
+        """The pill over the play area: REPLAY during a replay, the feature's name during the feature."""
+        self.badges = {"replay": self._badge("REPLAY", replay), "feature": self._badge(*feature)}
+
+    def _badge(self, text: str, color: Color) -> pygame.Surface:
+        rect = self.layout.rect("replay")
+        light = (min(255, color[0] + 60), min(255, color[1] + 60), min(255, color[2] + 60))
+        badge = rounded_panel(rect.size, light, color, edge=(255, 240, 220), radius=rect.h // 2, alpha=250)
+        label = render_text(theme.ui(self.app.resources, 19, "heavy"), text, (255, 250, 240), INK, 2)
+        badge.blit(label, label.get_rect(center=(rect.w // 2, rect.h // 2 + 1)))
+        return badge
+
+    def draw_badge(self, surface: pygame.Surface, in_feature: bool) -> None:
+        if self.replaying is not None:
+            surface.blit(self.badges["replay"], self.layout.rect("replay"))
+        elif in_feature:
+            surface.blit(self.badges["feature"], self.layout.rect("replay"))
+
+    def celebrate_cells(self, cells: Sequence[tuple[int, int]]) -> None:
+        """Stars burst from cells that just triggered something."""
+        self.sound("scatter_land")
+        for col, row in cells:
+            x, y = self.field.cell_center(col, row)
+            self.particles.burst(x, y, self.stars, count=16, speed=300, life=0.9, gravity=200)
 
     # -- construction ------------------------------------------------------------------------
 
@@ -216,15 +278,15 @@ class GameScreen(Scene):
 
     @property
     def busy(self) -> bool:
-        """A round or replay is being shown."""
-        return self.timeline is not None
+        """A round or replay is being shown (or waits on the player's choice)."""
+        return self.director is not None
 
     @property
     def autoplaying(self) -> bool:
         return self._autoplay is not None
 
     def is_idle(self) -> bool:
-        return self.timeline is None and self.manager.top is self and not self.manager.transitioning
+        return self.director is None and self.manager.top is self and not self.manager.transitioning
 
     def wants_autoplay_input(self) -> bool:
         return False
@@ -239,8 +301,8 @@ class GameScreen(Scene):
     def press_spin(self) -> None:
         """Space / Enter / the spin button: spin, or quick stop, or skip the current beat."""
         self.buttons["spin"].flash()
-        if self.timeline is not None:
-            self.timeline.skip()
+        if self.director is not None:
+            self.director.skip()
             return
         self.spin()
 
@@ -252,7 +314,7 @@ class GameScreen(Scene):
         """B / the buy button: confirm the price, then buy the feature."""
         if not self.has_buy:
             return
-        if self.timeline is not None or self._autoplay is not None:
+        if self.director is not None or self._autoplay is not None:
             self.toast.show("The feature can be bought when the round is over")
             return
         if "buy" in self.buttons:
@@ -275,7 +337,7 @@ class GameScreen(Scene):
 
     def spin(self, seed: int | None = None, *, buy: bool = False) -> bool:
         """Pay for a round (or the bought feature) and start presenting it; False if it could not be bought."""
-        if self.timeline is not None:
+        if self.director is not None:
             return False
         try:
             if not self.session.can_afford(buy):
@@ -307,12 +369,11 @@ class GameScreen(Scene):
         self._settled = False
         self.money.win_label = "WIN"
         self.on_round_start()
-        steps = self.steps_for(active.events, active.play.bet, active.step, resumed=active.resumed)
-        self.timeline = Timeline(steps, on_progress=self._progress)
+        self.director = RoundDirector.for_round(self, self.session, active)
 
     def replay(self, record: RoundRecord) -> None:
         """Show a recorded round again on the reels ("REPLAY"); the wallet is not touched."""
-        if self.timeline is not None:
+        if self.director is not None:
             self.toast.show("A replay can start when the round is over")
             return
         play = self.session.rebuild(record)
@@ -321,15 +382,47 @@ class GameScreen(Scene):
         self.money.win_label = "REPLAY WIN"
         self.money.counter.set(0)
         self.on_round_start()
-        self.timeline = Timeline(self.steps_for(play.events, record.bet, 0, resumed=False))
+        self.director = RoundDirector.for_replay(self, play)
 
-    def _progress(self, step: int) -> None:
-        if self.active is not None and not self._settled:
-            self.session.mark_progress(self.active, step)
+    # -- decisions (the director asks, the screen shows the question) ---------------------------
+
+    def answers_itself(self) -> bool:
+        """Autoplay, the demo and --autoplay answer by the game's strategy; a player is asked."""
+        return self._autoplay is not None or self._automated
+
+    def ask(self, decision: Decision, answer: Answer) -> None:
+        """The choice overlay: the question, one button per option with its price."""
+        from ..overlays import ChoiceOption, ChoiceOverlay
+
+        options = []
+        for option in decision.options:
+            price = decision.price_of(option)
+            options.append(ChoiceOption(self.option_label(decision, option),
+                                        f"costs {format_cents(price)}" if price else ""))
+        lines = [decision.prompt] if decision.prompt else []
+        lines.append(f"Balance {format_cents(self.session.balance)}")
+        title = decision.info.get("title", "Your choice") if isinstance(decision.info, dict) else "Your choice"
+
+        def chosen(index: int) -> bool:
+            taken = answer(decision.options[index])
+            if taken:
+                self._choice = None
+                self.money.balance = self.session.balance
+            return taken
+
+        self._choice = ChoiceOverlay(self.app, str(title), lines, options, chosen)
+        self.app.scenes.push(self._choice)
+
+    def refuse(self, decision: Decision, choice: Any, reason: str) -> None:
+        self.sound("error")
+        if self._choice is not None:
+            self._choice.refuse(reason)
+        else:
+            self.toast.show(reason, 3.0)
 
     def _round_over(self) -> None:
         """The presentation ended (or was skipped through): settle once, then autoplay on."""
-        self.timeline = None
+        self.director = None
         if self.replaying is not None:
             self.on_idle()
             return
@@ -349,18 +442,23 @@ class GameScreen(Scene):
             self._autoplay_wait = self.AUTOPLAY_PAUSE
 
     def finish_now(self) -> None:
-        """Run the rest of the presentation at once, silently, and settle (leaving mid-round)."""
+        """Run the rest of the presentation at once, silently, and settle (leaving mid-round).
+
+        A round waiting on the player's choice is left open: it reopens at that question the
+        next time this game is opened (or at the next launch).
+        """
         self._quiet = True
         try:
             guard = 0
-            while self.timeline is not None and not self.timeline.done and guard < 5000:
+            director = self.director
+            while director is not None and not director.timeline.done and guard < 5000:
                 guard += 1
-                self.timeline.skip()
+                director.skip(force=True)
                 self.update_play(0.5)
                 self.money.update(0.5)
                 self.banner.update(0.5)
-                self.timeline.update(0.5)
-            if self.timeline is not None:
+                director.update(0.5)
+            if director is not None and director.done:
                 self._round_over()
         finally:
             self._quiet = False
@@ -392,7 +490,7 @@ class GameScreen(Scene):
         from ..autoplay import AutoplayRun
 
         self._autoplay = AutoplayRun(config)
-        self._autoplay_wait = 0.0 if self.timeline is None else self.AUTOPLAY_PAUSE
+        self._autoplay_wait = 0.0 if self.director is None else self.AUTOPLAY_PAUSE
         self.buttons["autoplay"].active = True
         self.toast.show(f"Autoplay: {config.describe()}  -  any key stops")
 
@@ -412,7 +510,7 @@ class GameScreen(Scene):
 
     def _autoplay_tick(self, dt: float) -> None:
         run = self._autoplay
-        if run is None or self.timeline is not None or self.manager.top is not self:
+        if run is None or self.director is not None or self.manager.top is not self:
             return
         self._autoplay_wait -= dt
         if self._autoplay_wait > 0:
@@ -425,7 +523,7 @@ class GameScreen(Scene):
     # -- controls ------------------------------------------------------------------------------
 
     def change_bet(self, direction: int) -> None:
-        if self.timeline is not None:
+        if self.director is not None:
             self.toast.show("The bet can change when the round is over")
             return
         before = self.session.bet
@@ -500,7 +598,7 @@ class GameScreen(Scene):
         self._overlay("SettingsOverlay", self.session)
 
     def open_autoplay(self) -> None:
-        if self.timeline is not None:
+        if self.director is not None:
             self.toast.show("Autoplay can start when the round is over")
             return
         self.sound("click")
@@ -557,16 +655,16 @@ class GameScreen(Scene):
 
     def update(self, dt: float) -> None:
         sdt = dt * self.speed
-        self.buttons["spin"].active = self.timeline is not None
+        self.buttons["spin"].active = self.director is not None
         for button in self.buttons.values():
             button.update(dt)
         self.update_play(sdt)
         self.money.update(sdt)
         self.banner.update(sdt)
         self.toast.update(dt)
-        if self.timeline is not None:
-            self.timeline.update(sdt)
-            if self.timeline.done:
+        if self.director is not None:
+            self.director.update(sdt)
+            if self.director.done:
                 self._round_over()
         else:
             self._autoplay_tick(dt)
@@ -588,6 +686,6 @@ class GameScreen(Scene):
             button.draw(surface)
         self.draw_top(surface)
         self.banner.draw(surface)
-        if self.timeline is not None:
-            self.timeline.draw(surface)
+        if self.director is not None:
+            self.director.draw(surface)
         self.toast.draw(surface)

@@ -142,6 +142,15 @@ class ReelView:
     def spinning(self) -> bool:
         return any(reel.phase != IDLE for reel in self.reels)
 
+    @property
+    def busy(self) -> bool:
+        """The field interface (``kit.field.SymbolField``): a reel is moving."""
+        return self.spinning
+
+    def settle(self) -> None:
+        """The field interface: land everything now (the quick stop)."""
+        self.quick_stop()
+
     def reel_spinning(self, col: int) -> bool:
         return self.reels[col].phase != IDLE
 

@@ -163,8 +163,10 @@ class ShowBanner(Step):
         self, banner: Banner, title: str, big: str = "", lines: Sequence[str] = (), *, hold: float,
         hint: str = "", accent: tuple[int, int, int] = (255, 190, 70), sound: Sound | None = None,
         sound_name: str = "", on_start: Callable[[], None] | None = None, progress: int | None = None,
+        skippable: bool = True,
     ) -> None:
         self.banner = banner
+        self.skippable = skippable
         self.args = (title, big, tuple(lines), hint, accent)
         self.hold = hold
         self.left = hold

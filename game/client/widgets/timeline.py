@@ -16,10 +16,15 @@ log = logging.getLogger(__name__)
 
 
 class Step:
-    """One beat of a presentation. ``progress`` is the event index reached when it ends."""
+    """One beat of a presentation. ``progress`` is the event index reached when it ends.
+
+    ``skippable`` says whether Space may hurry it: a beat whose whole point is to be seen (a
+    cap announcement, a priced question's outcome) sets it False and plays out in full.
+    """
 
     progress: int | None = None
     name: str = "step"
+    skippable: bool = True
 
     def start(self) -> None:
         """Called once when the step becomes current."""
@@ -106,9 +111,10 @@ class Timeline:
             self._finished(step)
             self._advance()
 
-    def skip(self) -> None:
+    def skip(self, *, force: bool = False) -> None:
+        """Space: hurry the current step, unless it must be seen whole (``force``: leaving the screen)."""
         step = self.current
-        if step is not None:
+        if step is not None and (step.skippable or force):
             step.skip()
 
     def draw(self, surface: pygame.Surface) -> None:

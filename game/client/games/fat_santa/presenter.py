@@ -12,19 +12,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ....engine.money import cents_of, format_cents
-from ...widgets.celebration import tier_of
-from ...widgets.counter import roll_seconds
-from ...widgets.slot_steps import Celebrate, CycleWins, FlashWins, Highlight, ShowBanner, SpinReels
+from ...kit.presenter import shows
+from ...kit.reel_presenter import ReelPresenter, ReelStage
+from ...widgets.reels import ReelView
+from ...widgets.slot_steps import Highlight, SpinReels
 from ...widgets.timeline import Call, Step, Wait
 from ...widgets.winlines import WinMark
 from .art import BLANK
-from .santa import Block, block_cells, block_of
-
-if TYPE_CHECKING:
-    from .screen import FatSantaScreen
+from .meter import PieMeter, SpinsPanel
+from .santa import Block, SantaLayer, block_cells, block_of
+from .sleigh import SleighLayer
 
 Event = dict[str, Any]
 Window = list[list[str]]
@@ -87,17 +87,6 @@ def masked(window: Sequence[Sequence[str]], block: Block | None) -> Window:
     return [[BLANK if (c, r) in cells else name for r, name in enumerate(column)] for c, column in enumerate(window)]
 
 
-def win_marks(wins: Sequence[Event], bet: int) -> list[WinMark]:
-    marks = []
-    for win in wins:
-        amount = format_cents(cents_of(Fraction(win["x"]), bet))
-        name = NAMES.get(win["symbol"], win["symbol"].upper())
-        line = win.get("line")
-        detail = f"LINE {line + 1}  \u00b7  {win['count']} x {name}" if line is not None else f"{win['count']} x {name}"
-        marks.append(WinMark(tuple((c, r) for c, r in win["cells"]), line, amount, detail))
-    return marks
-
-
 class Animate(Step):
     """Start an animation on a layer and wait while it runs; skipping completes it at once."""
 
@@ -146,12 +135,43 @@ class WalkView:
         return out
 
 
-class Presenter:
+class Stage(ReelStage, Protocol):
+    """What the presenter's steps drive on the Fat Santa screen."""
+
+    reels: ReelView
+    sleigh: SleighLayer
+    santa: SantaLayer
+    meter: PieMeter
+    spins: SpinsPanel
+    extra_spins: tuple[int, ...]
+
+    def before_spin(self) -> None: ...
+
+    def spin_with_sleigh(self, landed: list[list[str]], pies: Sequence[tuple[int, int]]) -> None: ...
+
+    def enter_free(self, total: int, meter: dict[str, int]) -> None: ...
+
+    def exit_free(self) -> None: ...
+
+    def cap_reached(self) -> None: ...
+
+    def celebrate_cells(self, cells: Sequence[tuple[int, int]]) -> None: ...
+
+
+class Presenter(ReelPresenter):
     """Builds the steps; holds only what it needs to follow the round while building."""
 
-    def __init__(self, screen: FatSantaScreen) -> None:
-        self.s = screen
+    NAMES = NAMES
+    ACCENT = ICE
+    s: Stage
+
+    def __init__(self, screen: Stage) -> None:
+        super().__init__(screen)
         self.rows = screen.reels.rows
+        self.grew: list[dict[str, Any]] = []
+
+    def state_before(self, events: Sequence[Event], start: int) -> RoundState:
+        return state_before(events, start)
 
     def warm_up(self) -> None:
         """Render the banners every feature round uses, so their first frame is light."""
@@ -169,31 +189,16 @@ class Presenter:
         word = "SPIN" if count == 1 else "SPINS"
         return ("Santa Grew!", f"+{count} EXTRA {word}", [f"Fat Santa is now {size}x{size}: a {size}x{size} wild"])
 
-    def steps(self, events: Sequence[Event], bet: int, start: int, *, resumed: bool) -> list[Step]:
-        s = self.s
+    def prelude(self, events: Sequence[Event], bet: int, start: int, *, resumed: bool) -> list[Step]:
         state = state_before(events, start)
-        self.bet = bet
-        self.won = state.won
         self.shown_total = state.total
         self.santa = state.santa
-        self.grew: list[dict] = []
-        self.had_free = state.in_free or any(e["type"] == "free_games_start" for e in events[:start])
-        self.round_x = Fraction(events[-1]["x"]) if events and events[-1]["type"] == "round_end" else Fraction(0)
-        steps: list[Step] = [Call(lambda: s.apply_state(state, cents_of(state.won, bet)))]
-        if resumed:
-            steps.append(ShowBanner(
-                s.banner, "Resuming your unfinished round",
-                lines=["It was paid for and is shown from where it stopped."],
-                hold=2.2, hint="SPACE to continue", accent=ICE))
-        for index in range(start, len(events)):
-            event = events[index]
-            builder = getattr(self, f"_{event['type']}", None)
-            if builder is not None:
-                steps.extend(builder(event, index, events))
-        return steps
+        self.grew = []
+        return super().prelude(events, bet, start, resumed=resumed)
 
     # -- one builder per event type --------------------------------------------------------
 
+    @shows("spin")
     def _spin(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
         landed, window = event["landed"], event["window"]
@@ -216,13 +221,14 @@ class Presenter:
                           if name in ("santa", "pie"))
             mark = WinMark(cells, None, "", "")
             steps.append(Highlight(s.painter, mark, 1.4, lambda: s.celebrate_cells(cells)))
-        steps.extend(self._wins(event["wins"], Fraction(event["x"]), free=False, progress=index + 1,
+        steps.extend(self.wins(event["wins"], Fraction(event["x"]), free=False, progress=index + 1,
                                 big=not triggers))
         return steps
 
+    @shows("free_games_start")
     def _free_games_start(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
-        self.had_free = True
+        self.had_feature = True
         self.shown_total = event["spins"]
         block = block_of(event["santa"])
         self.santa = block
@@ -236,13 +242,11 @@ class Presenter:
 
         return [
             Animate(arrive, lambda: s.santa.busy, s.santa.finish),
-            ShowBanner(
-                s.banner, "Free Games", f"{event['spins']} FREE SPINS", self._intro_lines(),
-                hold=4.0 if not s.autoplaying else 1.8, hint="Press SPACE to start", sound=s.sound,
-                sound_name="feature_start", progress=index + 1,
-            ),
+            self.card("Free Games", f"{event['spins']} FREE SPINS", self._intro_lines(), hold=self.feature_hold(),
+                      hint="Press SPACE to start", sound_name="feature_start", progress=index + 1),
         ]
 
+    @shows("free_spin")
     def _free_spin(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
         total_before = self.shown_total
@@ -289,7 +293,7 @@ class Presenter:
 
         steps.append(Call(settle))
         self.santa = final
-        wins_steps = self._wins(event["wins"], Fraction(event["x"]), free=True, progress=index + 1, big=False)
+        wins_steps = self.wins(event["wins"], Fraction(event["x"]), free=True, progress=index + 1, big=False)
         if not wins_steps:
             wins_steps = [Wait(0.25)]
         wins_steps[-1].progress = index + 1
@@ -298,16 +302,17 @@ class Presenter:
         self.shown_total = total_before if followed else event["spins"]
         return steps
 
+    @shows("extra_spins")
     def _extra_spins(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
         self.shown_total = event["spins"]
         grew = self.grew.pop(0) if self.grew else {"size": (self.santa or (0, 0, 1))[2], "extra_spins": event["count"]}
         title, big, lines = self._extra_args(grew["size"], event["count"])
-        return [ShowBanner(
-            s.banner, title, big, lines, hold=2.2, accent=GREEN, sound=s.sound, sound_name="extra_spins",
-            on_start=lambda: s.spins.set(in_free=True, spin=s.spins.spin, total=event["spins"]), progress=index + 1,
-        )]
+        return [self.card(title, big, lines, hold=2.2, accent=GREEN, sound_name="extra_spins",
+                          on_start=lambda: s.spins.set(in_free=True, spin=s.spins.spin, total=event["spins"]),
+                          progress=index + 1)]
 
+    @shows("free_games_end")
     def _free_games_end(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
         feature_win = cents_of(Fraction(event["x"]), self.bet)
@@ -317,56 +322,17 @@ class Presenter:
         if round_win != feature_win:
             lines.append(f"Round total {format_cents(round_win)}")
         return [
-            ShowBanner(
-                s.banner, "Free Games Complete", format_cents(feature_win), lines,
-                hold=3.5 if not s.autoplaying else 1.8, hint="SPACE to continue", sound=s.sound,
-                sound_name="feature_end", progress=index + 1,
-            ),
+            self.card("Free Games Complete", format_cents(feature_win), lines, hold=self.feature_hold(3.5),
+                      hint="SPACE to continue", sound_name="feature_end", progress=index + 1),
             Call(s.exit_free),
         ]
 
+    @shows("cap_reached")
     def _cap_reached(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
         x = Fraction(event["x"])
         amount = format_cents(cents_of(x, self.bet))
-        return [ShowBanner(
-            s.banner, "Maximum Win!", f"{float(x):,.2f}x BET", [
-                f"{amount} is the most a round can pay.", "The round ends here; the cap is paid in full."],
-            hold=4.5, accent=RED, hint="SPACE to continue", sound=s.sound, sound_name="win_big",
-            on_start=s.cap_reached, progress=index + 1,
-        )]
-
-    def _round_end(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
-        s = self.s
-        win = event["win"]
-        steps: list[Step] = [Call(lambda: s.money.counter.roll_to(win, 0.4))]
-        if self.had_free and tier_of(self.round_x) is not None:
-            steps.append(Celebrate(s.celebration, win, self.round_x, self.bet, self._celebration_seconds()))
-        return steps
-
-    # -- pieces --------------------------------------------------------------------------------
-
-    def _wins(self, wins: Sequence[Event], x: Fraction, *, free: bool, progress: int, big: bool) -> list[Step]:
-        s = self.s
-        self.won += x
-        if not wins:
-            return [Call(lambda: None, progress=progress)]
-        marks = win_marks(wins, self.bet)
-        counter_to = cents_of(self.won, self.bet)
-        flash = max(0.9 if free else 1.1, min(3.0, roll_seconds(float(x))))
-        sound = "win_line" if x < 1 else "win_small"
-        steps: list[Step] = [FlashWins(s.painter, s.money.counter, marks, counter_to, seconds=flash,
-                                       sound=s.sound, sound_name=sound)]
-        if big and tier_of(self.round_x) is not None:
-            steps.append(Celebrate(s.celebration, cents_of(self.round_x, self.bet), self.round_x, self.bet,
-                                   self._celebration_seconds()))
-        each = 1.1 if not free else min(0.8, 3.2 / len(marks))
-        if len(marks) > 8:
-            each = min(each, 0.6)
-        steps.append(CycleWins(s.painter, marks, each=each, sound=s.sound))
-        steps[-1].progress = progress
-        return steps
-
-    def _celebration_seconds(self) -> float:
-        tier = tier_of(self.round_x)
-        return {0: 8.0, 1: 6.0, 2: 4.5}.get(tier if tier is not None else 2, 4.5)
+        return [self.card("Maximum Win!", f"{float(x):,.2f}x BET", [
+            f"{amount} is the most a round can pay.", "The round ends here; the cap is paid in full."],
+            hold=4.5, accent=RED, sound_name="win_big", on_start=s.cap_reached, progress=index + 1,
+            skippable=False)]  # the cap ends the round: the player must read why

@@ -1,93 +1,68 @@
 """The Fat Santa game screen: 5x5 reels, 50 lines, Santa's Sleigh, and Santa growing in free games.
 
-``FatSantaScreen(app, session, resume=None)``. The generic parts (money bar, keys, autoplay,
-overlays, the Bonus Buy confirmation, settling) live in ``GameScreen``; this adds the reels, the
-sleigh layer, Santa's block, the pie meter and the presenter that turns a round's events
-(docs/events_fat_santa.md) into steps. Layout regions come from ``levels/fat_santa.tmx``.
+``FatSantaScreen(app, session, resume=None)``. The reels, win lines, effects, badges, the Bonus
+Buy confirmation and the round's life come from the kit (``ReelScreen``); this adds the sleigh
+layer, Santa's block, the pie meter, the free-spins panel and the methods the presenter's steps
+call (docs/events_fat_santa.md). Layout regions come from ``levels/fat_santa.tmx``.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from ....engine.money import cents_of, format_cents
 from ... import theme
-from ...kit.screen import GameScreen
-from ...widgets.art import glow_frame, rounded_panel
-from ...widgets.celebration import BigWinCelebration
-from ...widgets.glyphs import GlyphText
-from ...widgets.particles import Particles, spin_frames, twinkle_frames
-from ...widgets.reels import ReelView
+from ...kit.reel_screen import ReelScreen
+from ...widgets.art import rounded_panel
 from ...widgets.text import render_text
-from ...widgets.timeline import Step
-from ...widgets.winlines import WinMark, WinPainter
-from .art import SantaSprites, load_art
+from .art import FatSantaArt, SantaSprites, load_art
 from .help import help_pages, line_bet_text
 from .meter import PieMeter, SpinsPanel
-from .presenter import Presenter, RoundState, masked, win_marks
+from .presenter import Presenter, RoundState, masked
 from .santa import SantaLayer
 from .sleigh import SleighLayer
 
-if TYPE_CHECKING:
-    from ....session import ActiveRound, PlaySession
-    from ...context import AppContext
-
-log = logging.getLogger(__name__)
-
 INK = (20, 8, 30)
 GOLD = (255, 204, 92)
-CREAM = (255, 246, 228)
 RED = (230, 60, 56)
 ICE = (190, 225, 255)
-IDLE_EACH = 1.5
 
 
-class FatSantaScreen(GameScreen):
+class FatSantaScreen(ReelScreen):
     LAYOUT = "fat_santa"
-    EXTRA_REGIONS = ("reels", "sleigh", "logo", "free_spins", "meter", "last_win", "keys", "replay", "buy",
-                     "buy_price")
+    EXTRA_REGIONS = (*ReelScreen.EXTRA_REGIONS, "sleigh", "meter", "buy", "buy_price")
     BUY_NAME = "the Free Games"
     BUY_LABEL = "BONUS BUY  B"
+    FEATURE_BADGE = ("FREE GAMES", (210, 50, 50))
+    REPLAY_COLOR = (60, 110, 220)
+    ANTICIPATION = (255, 220, 120)
+    PARTICLES = 260
+    LAST_WIN_PANEL = ((34, 52, 120), (14, 20, 56), (120, 170, 235))
+    LAST_WIN_LABEL = ICE
+    art: FatSantaArt
+    presenter: Presenter
 
-    def __init__(self, app: AppContext, session: PlaySession, resume: ActiveRound | None = None) -> None:
-        super().__init__(app, session, resume)
+    # -- kit hooks ---------------------------------------------------------------------------
 
-    # -- construction ------------------------------------------------------------------------
+    def load_art(self, cell: tuple[int, int], reels: pygame.Rect, frame_size: tuple[int, int]) -> FatSantaArt:
+        return load_art(self.app.resources, self.game.symbols, cell, reels, frame_size, self.size)
 
-    def build(self) -> None:
-        game = self.game
-        layout = self.layout
-        res = self.app.resources
-        reels_rect = layout.rect("reels")
-        cols = int(layout.prop("reels", "cols", 5))
-        rows = int(layout.prop("reels", "rows", 5))
-        margin = int(layout.prop("reels", "frame_margin", 20))
-        cell = (reels_rect.w // cols, reels_rect.h // rows)
-        self.frame_rect = reels_rect.inflate(2 * margin, 2 * margin)
-        self.art = load_art(res, game.symbols, cell, reels_rect, self.frame_rect.size, self.size)
-        santa_sym, pie_sym = getattr(game, "santa", "santa"), getattr(game, "pie", "pie")
-        filler = [s for s in game.symbols if s != santa_sym] + [pie_sym]
-        self.reels = ReelView(reels_rect, cols, rows, self.art.symbols, filler, glow=self.art.cell_glow,
-                              anticipation=glow_frame((cell[0], reels_rect.h), (255, 220, 120)))
-        self.reels.on_land = self._reel_landed
-        plain = [name for name in game.symbols if name not in (santa_sym, pie_sym)]
+    def filler(self) -> list[str]:
+        return [s for s in self.game.symbols if s != self.game.santa] + [self.game.pie]
+
+    def build_features(self) -> None:
+        game, layout, res = self.game, self.layout, self.app.resources
+        plain = [name for name in game.symbols if name not in (game.santa, game.pie)]
+        cols, rows = self.reels.cols, self.reels.rows
         self.reels.set_window([[plain[(c * 2 + r * 3) % len(plain)] for r in range(rows)] for c in range(cols)])
-        self.painter = WinPainter(self.reels, game.lines, amount_font=self.fonts["tag"],
-                                  detail_font=theme.ui(res, 17, "heavy"), badge_font=theme.ui(res, 15, "heavy"))
-        self.sparkles = twinkle_frames(self.art.sparkle)
-        self.stars = twinkle_frames(self.art.star, (12, 18, 24, 18))
-        self.particles = Particles(260)
-        data = getattr(game, "data", None)
-        self.meter_sizes = tuple(getattr(data, "meter", (4, 5, 6, 7)))
-        self.extra_spins = tuple(getattr(data, "extra_spins", (3, 2, 2, 1)))
-        self.sprites = SantaSprites(res, self.art, cell[0], max_size=min(cols, rows))
-        bubble = self._bubble("HO HO HO!")
+        self.meter_sizes = tuple(game.data.meter)
+        self.extra_spins = tuple(game.data.extra_spins)
+        self.sprites = SantaSprites(res, self.art, self.reels.cell_w, max_size=min(cols, rows))
         self.santa = SantaLayer(self.reels, self.sprites, self.art, self.particles, self.sparkles, self.stars,
-                                self.sound, bubble)
+                                self.sound, self._bubble("HO HO HO!"))
         self.sleigh = SleighLayer(self.reels, self.art, layout.rect("sleigh"), self.particles, self.sparkles,
                                   self.sound)
         self.meter = PieMeter(layout.rect("meter"), self.art, sizes=self.meter_sizes, extra=self.extra_spins,
@@ -95,33 +70,11 @@ class FatSantaScreen(GameScreen):
                               small_font=theme.ui(res, 16), particles=self.particles, sparkles=self.sparkles)
         self.spins = SpinsPanel(layout.rect("free_spins"), title_font=theme.display(res, 30),
                                 big_font=theme.ui(res, 30, "heavy"), small_font=theme.ui(res, 16))
-        self.celebration = BigWinCelebration(
-            self.size, title_font=theme.display(res, 110),
-            amount=GlyphText(theme.ui(res, 76, "heavy"), (255, 232, 140), INK, outline_px=4),
-            coin_frames=spin_frames(self.art.coin), sparkle_frames=self.sparkles, glow=self.art.glow,
-            sound=self.sound,
-        )
-        self.presenter = Presenter(self)
-        self.presenter.warm_up()
-        self.badges = {
-            "replay": self._badge("REPLAY", (60, 110, 220)),
-            "free": self._badge("FREE GAMES", (210, 50, 50)),
-        }
-        self.last_win_font = theme.ui(res, 24, "heavy")
         self.price_font = theme.ui(res, 16)
-        self.idle_marks: list[WinMark] = []
-        self._idle_index = 0
-        self._idle_left = 0.0
-        self.time = 0.0
         self.free_window: list[list[str]] | None = None  # the last free spin's window (Santa's cells as santa)
 
-    def _badge(self, text: str, color: tuple[int, int, int]) -> pygame.Surface:
-        rect = self.layout.rect("replay")
-        light = tuple(min(255, c + 60) for c in color)
-        badge = rounded_panel(rect.size, light, color, edge=(255, 240, 210), radius=rect.h // 2, alpha=250)  # type: ignore[arg-type]
-        label = render_text(theme.ui(self.app.resources, 19, "heavy"), text, (255, 250, 240), INK, 2)
-        badge.blit(label, label.get_rect(center=(rect.w // 2, rect.h // 2 + 1)))
-        return badge
+    def make_presenter(self) -> Presenter:
+        return Presenter(self)
 
     def _bubble(self, text: str) -> pygame.Surface:
         font = theme.display(self.app.resources, 34)
@@ -137,54 +90,21 @@ class FatSantaScreen(GameScreen):
         bubble.blit(label, label.get_rect(center=(w // 2, h // 2 + 1)))
         return bubble
 
-    def paint_background(self, surface: pygame.Surface) -> None:
-        art = self.art
-        surface.blit(art.background, (0, 0))
-        surface.blit(art.reels_bg, self.reels.rect)
-        surface.blit(art.frame, self.frame_rect)
+    def paint_logo(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         res = self.app.resources
-        logo = self.layout.rect("logo")
-        plate = rounded_panel(logo.size, (190, 30, 36), (90, 8, 16), edge=GOLD, radius=20, alpha=235, edge_px=3)
-        surface.blit(plate, logo)
+        plate = rounded_panel(rect.size, (190, 30, 36), (90, 8, 16), edge=GOLD, radius=20, alpha=235, edge_px=3)
+        surface.blit(plate, rect)
         top = render_text(theme.display(res, 64), "Fat Santa", (255, 244, 214), (90, 10, 10), 4, shadow=True)
-        if top.get_width() > logo.w - 16:
-            top = pygame.transform.smoothscale(top, (logo.w - 16, top.get_height() * (logo.w - 16) // top.get_width()))
+        if top.get_width() > rect.w - 16:
+            top = pygame.transform.smoothscale(top, (rect.w - 16, top.get_height() * (rect.w - 16) // top.get_width()))
         sub = render_text(theme.ui(res, 15), "5 REELS  \u00b7  5 ROWS  \u00b7  50 LINES", GOLD, INK, 1)
-        surface.blit(top, top.get_rect(midtop=(logo.centerx, logo.y + 6)))
-        surface.blit(sub, sub.get_rect(midbottom=(logo.centerx, logo.bottom - 8)))
-        last = self.layout.rect("last_win")
-        surface.blit(rounded_panel(last.size, (34, 52, 120), (14, 20, 56), edge=(120, 170, 235), radius=12), last)
-        label = render_text(self.fonts["label"], "LAST WIN", ICE, INK, 1)
-        surface.blit(label, label.get_rect(midleft=(last.x + 14, last.centery)))
+        surface.blit(top, top.get_rect(midtop=(rect.centerx, rect.y + 6)))
+        surface.blit(sub, sub.get_rect(midbottom=(rect.centerx, rect.bottom - 8)))
 
-    # -- GameScreen hooks --------------------------------------------------------------------
+    def in_feature(self) -> bool:
+        return self.meter.in_free
 
-    def steps_for(self, events: Sequence[dict[str, Any]], bet: int, start: int, *, resumed: bool) -> list[Step]:
-        steps = self.presenter.steps(events, bet, start, resumed=resumed)
-        had_free = any(e["type"] == "free_games_start" for e in events)
-        last_spin = next((e for e in events if e["type"] == "spin"), None)
-        self.idle_marks = win_marks(last_spin["wins"], bet) if last_spin and not had_free else []
-        return steps
-
-    def bet_text(self, bet: int) -> str:
-        lines = len(self.game.lines) or 50
-        return f"{format_cents(bet)}   ({line_bet_text(bet, lines)} x {lines} lines)"
-
-    def help_pages(self) -> list[Any]:
-        thumbs = {size: pygame.transform.smoothscale(self.sprites.pose(size, "idle"), (22 + 10 * size,) * 2)
-                  for size in range(2, self.sprites.max_size + 1)}
-        icon = pygame.transform.smoothscale(self.art.pie_icon, (28, round(28 * self.art.pie_icon.get_height()
-                                                                          / self.art.pie_icon.get_width())))
-        return help_pages(self.app.resources, self.game, self.session.bet, self.art.symbols, self.art.sleigh, thumbs,
-                          icon)
-
-    def reel_spinning(self) -> bool:
-        return self.reels.spinning
-
-    def on_round_start(self) -> None:
-        self.painter.clear()
-        self._idle_left = 0.0
-        self.celebration.active = False
+    def clear_features(self) -> None:
         self.sleigh.clear()
         if self.santa.visible and self.free_window is not None:
             self.reels.set_window(self.free_window)
@@ -194,9 +114,39 @@ class FatSantaScreen(GameScreen):
         self.spins.set(in_free=False, spin=0, total=0)
         self.spins.capped = False
 
-    def on_idle(self) -> None:
-        self._idle_index = 0
-        self._idle_left = 0.0
+    def update_features(self, dt: float) -> None:
+        self.sleigh.update(dt)
+        self.santa.update(dt)
+        self.meter.update(dt)
+        self.spins.update(dt)
+        if self.santa.visible and self.painter.marks:
+            self.santa.highlight = not self.reels.emphasis.isdisjoint(self.santa.cells)
+
+    def draw_under_lines(self, surface: pygame.Surface) -> None:
+        self.sleigh.draw_pies(surface)
+        self.santa.draw(surface)
+
+    def draw_over_lines(self, surface: pygame.Surface) -> None:
+        self.sleigh.draw_sleigh(surface)
+        self.meter.draw(surface)
+        self.spins.draw(surface)
+        price = self.layout.rect("buy_price")
+        price_x = self.game.buy_price_x
+        text = render_text(self.price_font, f"Free Games for {price_x}x bet = "
+                           f"{format_cents(cents_of(price_x, self.session.bet) if price_x else 0)}", ICE, INK, 1)
+        surface.blit(text, text.get_rect(center=price.center))
+
+    def bet_text(self, bet: int) -> str:
+        lines = len(self.game.lines)
+        return f"{format_cents(bet)}   ({line_bet_text(bet, lines)} x {lines} lines)"
+
+    def help_pages(self) -> list[Any]:
+        thumbs = {size: pygame.transform.smoothscale(self.sprites.pose(size, "idle"), (22 + 10 * size,) * 2)
+                  for size in range(2, self.sprites.max_size + 1)}
+        icon = pygame.transform.smoothscale(self.art.pie_icon, (28, round(28 * self.art.pie_icon.get_height()
+                                                                          / self.art.pie_icon.get_width())))
+        return help_pages(self.app.resources, self.game, self.session.bet, self.art.symbols, self.art.sleigh, thumbs,
+                          icon)
 
     # -- called by the presenter's steps -----------------------------------------------------
 
@@ -214,7 +164,7 @@ class FatSantaScreen(GameScreen):
         self.money.counter.set(won)
 
     def before_spin(self) -> None:
-        self.painter.clear()
+        super().before_spin()
         self.santa.highlight = False
 
     def spin_with_sleigh(self, landed: list[list[str]], pies: Sequence[tuple[int, int]]) -> None:
@@ -245,63 +195,11 @@ class FatSantaScreen(GameScreen):
             self.particles.burst(rect.x + rect.w * (k + 0.5) / 5, rect.centery, self.stars, count=20, speed=420,
                                  life=1.2, gravity=260)
 
-    def celebrate_cells(self, cells: Sequence[tuple[int, int]]) -> None:
-        self.sound("scatter_land")
-        for col, row in cells:
-            x, y = self.reels.cell_center(col, row)
-            self.particles.burst(x, y, self.stars, count=16, speed=300, life=0.9, gravity=200)
-
-    def _reel_landed(self, col: int) -> None:
-        self.sound("reel_stop")
+    def reel_landed(self, col: int) -> None:
+        super().reel_landed(col)
         if self.santa.visible:
             return
         column = self.reels.reels[col].target
-        if "santa" in column:
-            x, y = self.reels.cell_center(col, column.index("santa"))
-            self.particles.burst(x, y, self.sparkles, count=12, speed=200, life=0.7, gravity=0)
+        if self.game.santa in column:
+            self.sparkle_cell(col, column.index(self.game.santa), count=12)
             self.sound("scatter_land")
-
-    # -- frame -------------------------------------------------------------------------------
-
-    def update_play(self, dt: float) -> None:
-        self.time += dt
-        self.reels.update(dt)
-        self.sleigh.update(dt)
-        self.santa.update(dt)
-        self.meter.update(dt)
-        self.spins.update(dt)
-        self.painter.update(dt)
-        self.particles.update(dt)
-        if self.santa.visible and self.painter.marks:
-            self.santa.highlight = not self.reels.emphasis.isdisjoint(self.santa.cells)
-        if self.timeline is None and self.idle_marks and self.manager.top is self:
-            self._idle_left -= dt
-            if self._idle_left <= 0:
-                self._idle_left = IDLE_EACH
-                self.painter.show_one(self.idle_marks[self._idle_index % len(self.idle_marks)])
-                self._idle_index += 1
-
-    def draw_play(self, surface: pygame.Surface) -> None:
-        self.reels.draw(surface)
-        self.sleigh.draw_pies(surface)
-        self.santa.draw(surface)
-        self.painter.draw(surface)
-        self.sleigh.draw_sleigh(surface)
-        self.meter.draw(surface)
-        self.spins.draw(surface)
-        last = self.layout.rect("last_win")
-        image = render_text(self.last_win_font, format_cents(self.last_win), CREAM, INK, 2)
-        surface.blit(image, image.get_rect(midright=(last.right - 14, last.centery + 1)))
-        price = self.layout.rect("buy_price")
-        cost = cents_of(self.game.buy_price_x, self.session.bet) if self.game.buy_price_x else 0
-        text = render_text(self.price_font, f"Free Games for {self.game.buy_price_x}x bet = {format_cents(cost)}",
-                           ICE, INK, 1)
-        surface.blit(text, text.get_rect(center=price.center))
-        if self.replaying is not None:
-            surface.blit(self.badges["replay"], self.layout.rect("replay"))
-        elif self.meter.in_free:
-            surface.blit(self.badges["free"], self.layout.rect("replay"))
-
-    def draw_top(self, surface: pygame.Surface) -> None:
-        self.particles.draw(surface)
-

@@ -11,17 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ....engine.money import cents_of, format_cents
-from ...widgets.celebration import tier_of
-from ...widgets.counter import roll_seconds
-from ...widgets.slot_steps import Celebrate, CycleWins, FlashWins, Highlight, ShowBanner, SpinReels
+from ...kit.presenter import shows
+from ...kit.reel_presenter import ReelPresenter, ReelStage
+from ...widgets.reels import ReelView
+from ...widgets.slot_steps import Highlight, SpinReels
 from ...widgets.timeline import Call, Step, Wait
 from ...widgets.winlines import WinMark
-
-if TYPE_CHECKING:
-    from .screen import HalloweenVacationScreen
+from .feature import FeatureLayer
 
 Event = dict[str, Any]
 
@@ -71,30 +70,46 @@ def state_before(events: Sequence[Event], start: int) -> RoundState:
     return state
 
 
-def win_marks(wins: Sequence[Event], bet: int) -> list[WinMark]:
-    marks = []
-    for win in wins:
-        amount = format_cents(cents_of(Fraction(win["x"]), bet))
-        name = NAMES.get(win["symbol"], win["symbol"].upper())
-        if win["kind"] == "scatter" or win.get("line") is None:
-            detail = f"{win['count']} {name}S"
-        else:
-            detail = f"LINE {win['line'] + 1}  \u00b7  {win['count']} x {name}"
-            if win.get("factor", 1) != 1:
-                detail += f"  \u00b7  x{win['factor']} WILD"
-        marks.append(WinMark(tuple((c, r) for c, r in win["cells"]), win.get("line"), amount, detail))
-    return marks
+class Stage(ReelStage, Protocol):
+    """What the presenter's steps drive on the Halloween Vacation screen."""
+
+    reels: ReelView
+    feature: FeatureLayer
+
+    def before_spin(self) -> None: ...
+
+    def enter_free(self, total: int) -> None: ...
+
+    def exit_free(self, base_window: Sequence[Sequence[str]] | None) -> None: ...
+
+    def celebrate_cells(self, cells: Sequence[tuple[int, int]]) -> None: ...
 
 
-class Presenter:
+class Presenter(ReelPresenter):
     """Builds the steps; holds only what it needs to follow the round while building."""
 
-    def __init__(self, screen: HalloweenVacationScreen) -> None:
-        self.s = screen
+    NAMES = NAMES
+    ACCENT = TEAL
+    s: Stage
+
+    def __init__(self, screen: Stage) -> None:
+        super().__init__(screen)
         game = screen.game
         self.expanding_reel: int = game.expanding_reel
         self.last_multiplier: int = game.expanding_multipliers[-1]
         self.scatter: str = game.scatter
+
+    def state_before(self, events: Sequence[Event], start: int) -> RoundState:
+        return state_before(events, start)
+
+    def detail_of(self, win: Event) -> str:
+        name = self.name_of(win["symbol"])
+        if win["kind"] == "scatter" or win.get("line") is None:
+            return f"{win['count']} {name}S"
+        detail = f"LINE {win['line'] + 1}  \u00b7  {win['count']} x {name}"
+        if win.get("factor", 1) != 1:
+            detail += f"  \u00b7  x{win['factor']} WILD"
+        return detail
 
     def warm_up(self) -> None:
         """Render the banners every feature round uses, so their first frame is light."""
@@ -112,31 +127,16 @@ class Presenter:
         word = "SPIN" if count == 1 else "SPINS"
         return ("Extra Spins!", f"+{count} EXTRA {word}", [f"The Expanding Wild plays on to x{self.last_multiplier}"])
 
-    def steps(self, events: Sequence[Event], bet: int, start: int, *, resumed: bool) -> list[Step]:
-        s = self.s
+    def prelude(self, events: Sequence[Event], bet: int, start: int, *, resumed: bool) -> list[Step]:
         state = state_before(events, start)
-        self.bet = bet
-        self.won = state.won
         self.prev_expanding = state.expanding
         self.shown_total = state.total
-        self.had_free = state.in_free or any(e["type"] == "free_games_start" for e in events[:start])
         self.base_window = events[0]["window"] if events and events[0]["type"] == "spin" else None
-        self.round_x = Fraction(events[-1]["x"]) if events and events[-1]["type"] == "round_end" else Fraction(0)
-        steps: list[Step] = [Call(lambda: s.apply_state(state, cents_of(state.won, bet)))]
-        if resumed:
-            steps.append(ShowBanner(
-                s.banner, "Resuming your unfinished round",
-                lines=["It was paid for and is shown from where it stopped."],
-                hold=2.2, hint="SPACE to continue", accent=TEAL))
-        for index in range(start, len(events)):
-            event = events[index]
-            builder = getattr(self, f"_{event['type']}", None)
-            if builder is not None:
-                steps.extend(builder(event, index, events))
-        return steps
+        return super().prelude(events, bet, start, resumed=resumed)
 
     # -- one builder per event type --------------------------------------------------------
 
+    @shows("spin")
     def _spin(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
         window = event["window"]
@@ -148,20 +148,21 @@ class Presenter:
         if scatter is not None and triggers:
             mark = WinMark(tuple((c, r) for c, r in scatter["cells"]), None, "", "")
             steps.append(Highlight(s.painter, mark, 1.3, lambda cells=mark.cells: s.celebrate_cells(cells)))
-        steps.extend(self._wins(wins, Fraction(event["x"]), free=False, progress=index + 1,
-                                big=not triggers))
+        steps.extend(self.wins(wins, Fraction(event["x"]), free=False, progress=index + 1, big=not triggers))
         return steps
 
+    @shows("free_games_start")
     def _free_games_start(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
-        self.had_free = True
+        self.had_feature = True
         self.shown_total = event["spins"]
-        return [ShowBanner(
-            s.banner, "Free Games", f"{event['spins']} FREE SPINS", self._intro_lines(),
-            hold=4.0 if not s.autoplaying else 1.8, hint="Press SPACE to start", sound=s.sound,
-            sound_name="feature_start", on_start=lambda: s.enter_free(event["spins"]), progress=index + 1,
+        return [self.card(
+            "Free Games", f"{event['spins']} FREE SPINS", self._intro_lines(), hold=self.feature_hold(),
+            hint="Press SPACE to start", sound_name="feature_start", on_start=lambda: s.enter_free(event["spins"]),
+            progress=index + 1,
         )]
 
+    @shows("free_spin")
     def _free_spin(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
         feature = s.feature
@@ -170,20 +171,13 @@ class Presenter:
         steps: list[Step] = []
         total_before = self.shown_total
         spin_no = event["spin"]
-
-        def before() -> None:
-            s.before_spin()
-            feature.set_counter(spin_no, total_before)
-
-        if self.prev_expanding == self.last_multiplier or (self.prev_expanding and not expanding):
-            drop_first = True
-        else:
-            drop_first = False
+        drop_first = self.prev_expanding == self.last_multiplier or bool(self.prev_expanding and not expanding)
         if expanding is not None and not expanding["new"]:
             held = (self.expanding_reel,)
 
         def before_spin() -> None:
-            before()
+            s.before_spin()
+            feature.set_counter(spin_no, total_before)
             if drop_first:
                 feature.drop_expanding()
 
@@ -193,38 +187,37 @@ class Presenter:
             steps.append(Call(lambda: (feature.lock(cells), s.sound("sticky_lock"))))
             steps.append(Wait(0.55))
         if expanding is not None:
+            x = expanding["x"]
             if expanding["new"]:
                 column = event["landed"][self.expanding_reel]
                 row = column.index("wild") if "wild" in column else 0
-                x = expanding["x"]
                 steps.append(Call(lambda: (feature.grow(row, x), s.sound("expand"))))
                 steps.append(Wait(0.95))
             else:
-                x = expanding["x"]
                 steps.append(Call(lambda: (feature.raise_multiplier(x), s.sound("multiplier_up"))))
                 steps.append(Wait(0.5))
         self.prev_expanding = expanding["x"] if expanding else None
         window = event["window"]
         steps.append(Call(lambda: s.reels.set_window(window)))
-        wins_steps = self._wins(event["wins"], Fraction(event["x"]), free=True, progress=index + 1, big=False)
+        wins_steps = self.wins(event["wins"], Fraction(event["x"]), free=True, progress=index + 1, big=False)
         if not wins_steps:
             wins_steps = [Wait(0.25)]
             wins_steps[-1].progress = index + 1
         steps.extend(wins_steps)
-        self.shown_total = event["spins"] if not any(
-            e["type"] == "extra_spins" for e in events[index + 1:index + 2]) else total_before
+        followed = any(e["type"] == "extra_spins" for e in events[index + 1:index + 2])
+        self.shown_total = total_before if followed else event["spins"]
         return steps
 
+    @shows("extra_spins")
     def _extra_spins(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
         self.shown_total = event["spins"]
         title, big, lines = self._extra_args(event["count"])
-        return [ShowBanner(
-            s.banner, title, big, lines,
-            hold=2.0, accent=PINK, sound=s.sound, sound_name="extra_spins",
-            on_start=lambda: s.feature.set_counter(s.feature.spin, event["spins"]), progress=index + 1,
-        )]
+        return [self.card(title, big, lines, hold=2.0, accent=PINK, sound_name="extra_spins",
+                          on_start=lambda: s.feature.set_counter(s.feature.spin, event["spins"]),
+                          progress=index + 1)]
 
+    @shows("free_games_end")
     def _free_games_end(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
         feature_win = cents_of(Fraction(event["x"]), self.bet)
@@ -232,50 +225,15 @@ class Presenter:
         lines = [f"in {event['spins']} free spins"]
         if round_win != feature_win:
             lines.append(f"Round total {format_cents(round_win)}")
+        base_window = self.base_window
         return [
             Call(s.feature.drop_expanding),
-            ShowBanner(
-                s.banner, "Free Games Complete", format_cents(feature_win), lines,
-                hold=3.5 if not s.autoplaying else 1.8, hint="SPACE to continue", sound=s.sound,
-                sound_name="feature_end", progress=index + 1,
-            ),
-            Call(lambda: s.exit_free(self.base_window)),
+            self.card("Free Games Complete", format_cents(feature_win), lines, hold=self.feature_hold(3.5),
+                      hint="SPACE to continue", sound_name="feature_end", progress=index + 1),
+            Call(lambda: s.exit_free(base_window)),
         ]
 
-    def _round_end(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
-        s = self.s
-        win = event["win"]
-        steps: list[Step] = [Call(lambda: s.money.counter.roll_to(win, 0.4))]
-        if self.had_free and tier_of(self.round_x) is not None:
-            steps.append(Celebrate(s.celebration, win, self.round_x, self.bet, self._celebration_seconds()))
-        return steps
-
     # -- pieces --------------------------------------------------------------------------------
-
-    def _wins(self, wins: Sequence[Event], x: Fraction, *, free: bool, progress: int, big: bool) -> list[Step]:
-        s = self.s
-        self.won += x
-        if not wins:
-            return [Call(lambda: None, progress=progress)]
-        marks = win_marks(wins, self.bet)
-        counter_to = cents_of(self.won, self.bet)
-        flash = max(0.9 if free else 1.1, min(3.0, roll_seconds(float(x))))
-        sound = "win_line" if x < 1 else "win_small"
-        steps: list[Step] = [FlashWins(s.painter, s.money.counter, marks, counter_to, seconds=flash,
-                                       sound=s.sound, sound_name=sound)]
-        if big and tier_of(self.round_x) is not None:
-            steps.append(Celebrate(s.celebration, cents_of(self.round_x, self.bet), self.round_x, self.bet,
-                                   self._celebration_seconds()))
-        each = 1.1 if not free else min(0.8, 3.2 / len(marks))
-        if len(marks) > 8 and not free:
-            each = 0.6
-        steps.append(CycleWins(s.painter, marks, each=each, sound=s.sound))
-        steps[-1].progress = progress
-        return steps
-
-    def _celebration_seconds(self) -> float:
-        tier = tier_of(self.round_x)
-        return {0: 8.0, 1: 6.0, 2: 4.5}.get(tier if tier is not None else 2, 4.5)
 
     def _anticipation(self, window: Sequence[Sequence[str]]) -> list[float] | None:
         """Hold the last reels a little longer once two scatters are showing."""

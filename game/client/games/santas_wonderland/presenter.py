@@ -11,19 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ....engine.money import cents_of, format_cents
+from ...kit.presenter import shows
+from ...kit.reel_presenter import StagePresenter
 from ...widgets.celebration import tier_of
-from ...widgets.slot_steps import Celebrate, ShowBanner
+from ...widgets.slot_steps import ShowBanner
 from ...widgets.timeline import Call, Step, Wait
 from .art import FEATURES
 from .clusters import cluster_marks
 from .features import big_images_for, feature_step
+from .stage import Stage
 from .steps import DropIn, ShowClusters, Tumble, Until
-
-if TYPE_CHECKING:
-    from .screen import SantasWonderlandScreen
 
 Event = dict[str, Any]
 Level = tuple[int, int, int | None]
@@ -102,16 +102,20 @@ def state_before(events: Sequence[Event], start: int) -> RoundState:
     return state
 
 
-class Presenter:
+class Presenter(StagePresenter):
     """Builds the steps; holds only what it needs to follow the round while building."""
 
-    def __init__(self, screen: SantasWonderlandScreen) -> None:
-        self.s = screen
-        self.bet = 0
-        self.won = Fraction(0)
-        self.round_x = Fraction(0)
+    ACCENT = MINT
+    FEATURE_START = "midnight_start"
+    s: Stage
+
+    def __init__(self, screen: Stage) -> None:
+        super().__init__(screen)
         self.levels: list[Level] = list(screen.levels)
-        self.had_midnight = False
+        self.warm: list[tuple[str, str, tuple[str, ...], str, tuple[int, int, int]]] = []
+
+    def state_before(self, events: Sequence[Event], start: int) -> RoundState:
+        return state_before(events, start)
 
     def warm_up(self) -> None:
         """Render the banners a Midnight Riches round uses, so their first frame is light."""
@@ -138,36 +142,23 @@ class Presenter:
             lines.append(f"Collect {nxt[2]} symbols for level {nxt[0]} (x{nxt[1]})")
         return lines
 
-    def money(self, x: Fraction) -> str:
-        return format_cents(cents_of(x, self.bet))
-
     # -- building ------------------------------------------------------------------------------
 
-    def steps(self, events: Sequence[Event], bet: int, start: int, *, resumed: bool) -> list[Step]:
+    def steps(self, events: Sequence[Event], bet: int, start: int, *, resumed: bool,
+              continuing: bool = False) -> list[Step]:
         s = self.s
-        state = state_before(events, start)
-        self.bet = bet
-        self.won = state.won
-        self.levels = state.levels or list(s.levels)
-        self.had_midnight = state.in_midnight or any(e["type"] == "midnight_start" for e in events)
-        self.round_x = Fraction(events[-1]["x"]) if events and events[-1]["type"] == "round_end" else Fraction(0)
-        self.warm: list[tuple[str, str, tuple[str, ...], str, tuple[int, int, int]]] = []
+        self.warm = []  # banner pictures to draw ahead, one per frame
         for symbol, n, feature in big_images_for(events[start:]):
             s.art.big(symbol, n)
             s.art.block_frame(feature, n)
             if feature == "supersize":
                 s.art.flash(n)
-        steps: list[Step] = [Call(lambda: s.apply_state(state, cents_of(state.won, bet)))]
-        if resumed:
-            steps.append(self._banner(
-                "Resuming your round", lines=["It was paid for and is shown from where it stopped."],
-                hold=2.2, hint="SPACE to continue", accent=MINT))
-        for index in range(start, len(events)):
-            event = events[index]
-            builder = getattr(self, f"_{event['type']}", None)
-            if builder is not None:
-                steps.extend(builder(event, index, events))
-        return steps
+        return super().steps(events, bet, start, resumed=resumed, continuing=continuing)
+
+    def prelude(self, events: Sequence[Event], bet: int, start: int, *, resumed: bool) -> list[Step]:
+        state = state_before(events, start)
+        self.levels = state.levels or list(self.s.levels)
+        return super().prelude(events, bet, start, resumed=resumed)
 
     def _banner(self, title: str, big: str = "", lines: Sequence[str] = (), *, hint: str = "",
                 accent: tuple[int, int, int] = GOLD, **kwargs: Any) -> ShowBanner:
@@ -180,6 +171,7 @@ class Presenter:
 
     # -- one builder per event type --------------------------------------------------------
 
+    @shows("spin")
     def _spin(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
         steps: list[Step] = []
@@ -194,6 +186,7 @@ class Presenter:
                             progress=index + 1))
         return steps
 
+    @shows("clusters")
     def _clusters(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
         x = Fraction(event["x"])
@@ -205,12 +198,15 @@ class Presenter:
                              markers_won=event.get("markers_won", []), seconds=seconds,
                              sound_name="win_small" if x >= 1 else "win_line", progress=index + 1)]
 
+    @shows("tumble")
     def _tumble(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         return [Tumble(self.s, event, progress=index + 1)]
 
+    @shows("feature")
     def _feature(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         return [feature_step(self.s, event, progress=index + 1)]
 
+    @shows("spin_end")
     def _spin_end(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
         meter = int(event["meter"])
@@ -220,6 +216,7 @@ class Presenter:
                     Call(s.end_spin, progress=index + 1)]
         return [Call(s.end_spin, progress=index + 1)]
 
+    @shows("midnight_start")
     def _midnight_start(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
         self.levels = levels_of(event) or self.levels
@@ -231,6 +228,7 @@ class Presenter:
             sound_name="feature_start", on_start=lambda: s.enter_midnight(levels), progress=index + 1,
         )]
 
+    @shows("level_start")
     def _level_start(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
         level, mult, needed = int(event["level"]), int(event["multiplier"]), event.get("needed")
@@ -246,6 +244,7 @@ class Presenter:
                             progress=index + 1))
         return steps
 
+    @shows("level_end")
     def _level_end(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
         level, collected, needed = int(event["level"]), int(event["collected"]), event.get("needed")
@@ -268,6 +267,7 @@ class Presenter:
                            accent=accent, sound=s.sound, sound_name=sound,
                            on_start=lambda: s.level_done(level, bool(event.get("advance"))), progress=index + 1)]
 
+    @shows("midnight_end")
     def _midnight_end(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
         level = int(event["level"])
@@ -283,6 +283,7 @@ class Presenter:
             Call(s.leave_midnight),
         ]
 
+    @shows("cap_reached")
     def _cap_reached(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
         cap = Fraction(event["x"])
@@ -292,18 +293,18 @@ class Presenter:
                  f"The round pays {self.money(cap)}"]
         return [
             Call(lambda: s.money.counter.roll_to(cents_of(cap, self.bet), 0.6)),
-            self._banner("Max win reached!", cap_text, lines, hold=self._hold(4.5),
-                       hint="SPACE to continue", accent=RED, sound=s.sound, sound_name="win_big",
-                       on_start=s.cap_reached, progress=index + 1),
+            self._banner("Max win reached!", cap_text, lines, hold=self._hold(4.5), accent=RED, sound=s.sound,
+                         sound_name="win_big", on_start=s.cap_reached, progress=index + 1,
+                         skippable=False),  # the cap ends the round: the player must read why
         ]
 
+    @shows("round_end")
     def _round_end(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
+        """Every round that won big celebrates (a base spin's tumbles can reach it too)."""
         s = self.s
         win = event["win"]
         steps: list[Step] = [Call(s.leave_midnight), Call(lambda: s.money.counter.roll_to(win, 0.4))]
         if tier_of(self.round_x) is not None:
-            tier = tier_of(self.round_x)
-            seconds = {0: 8.0, 1: 6.0, 2: 4.5}.get(tier if tier is not None else 2, 4.5)
-            steps.append(Celebrate(s.celebration, win, self.round_x, self.bet, seconds))
+            steps.append(self.celebrate(win, self.round_x))
         steps.append(Wait(0.05))
         return steps

@@ -19,15 +19,12 @@ from ....engine.money import cents_of, format_cents
 from ... import theme
 from ...kit.screen import GameScreen
 from ...widgets.anim import clamp01
-from ...widgets.art import rounded_panel, tinted
-from ...widgets.celebration import BigWinCelebration
-from ...widgets.glyphs import GlyphText
-from ...widgets.particles import Particles, spin_frames, twinkle_frames
+from ...widgets.art import tinted
 from ...widgets.text import render_text
 from ...widgets.timeline import Step
 from .art import FEATURE_COLORS, load_art
 from .clusters import COLORS, ClusterPainter
-from .features import FeatureFX
+from .fx import FeatureFX
 from .grid import GridView
 from .help import help_pages
 from .markers import MarkerLayer
@@ -91,11 +88,10 @@ class SantasWonderlandScreen(GameScreen):
         self.grid = GridView(grid_rect, cols, rows, self.art.symbols, self.art.pops, self.art.cell_glow)
         self.grid.on_land = self._column_landed
         self.grid.set_grid(idle_grid(symbols, cols, rows))
+        self.field = self.grid
         self.painter = ClusterPainter(self.grid, amount_font=theme.ui(res, 24, "heavy"),
                                       detail_font=theme.ui(res, 14, "heavy"))
-        self.particles = Particles(320)
-        self.sparkles = twinkle_frames(self.art.sparkle)
-        self.stars = twinkle_frames(self.art.star, (12, 18, 24, 18))
+        self.make_effects(self.art, particles=320)
         self._colored: dict[tuple[int, int, int], list[pygame.Surface]] = {}
         for color in (*(c[0] for c in FEATURE_COLORS.values()), *COLORS.values(), (255, 250, 220)):
             self.colored_sparkles(color)
@@ -114,19 +110,10 @@ class SantasWonderlandScreen(GameScreen):
         self.markers.on_arrive = self._marker_arrived
         self.fx = FeatureFX(grid_rect, title_font=theme.display(res, 44), small_font=theme.ui(res, 18, "heavy"),
                             glow=self.art.glow, trigger=self.trigger_points)
-        self.celebration = BigWinCelebration(
-            self.size, title_font=theme.display(res, 110),
-            amount=GlyphText(theme.ui(res, 76, "heavy"), (255, 232, 140), INK, outline_px=4),
-            coin_frames=spin_frames(self.art.coin), sparkle_frames=self.sparkles, glow=self.art.glow,
-            sound=self.sound,
-        )
         self.presenter = Presenter(self)
         self.presenter.warm_up()
         self._warm: list[tuple[Any, ...]] = []
-        self.badges = {
-            "replay": self._badge("REPLAY", (230, 70, 150)),
-            "midnight": self._badge("MIDNIGHT RICHES", (120, 60, 220)),
-        }
+        self.make_badges(("MIDNIGHT RICHES", (120, 60, 220)), replay=(230, 70, 150))
         self.price_font = theme.ui(res, 15, "heavy")
         self.in_midnight = False
         self._night = True  # paint the midnight background first, keep it for the feature
@@ -136,14 +123,6 @@ class SantasWonderlandScreen(GameScreen):
         self._fade: float | None = None  # seconds into a day/night cross-fade
         self._fade_from: pygame.Surface | None = None
         self.time = 0.0
-
-    def _badge(self, text: str, color: tuple[int, int, int]) -> pygame.Surface:
-        rect = self.layout.rect("replay")
-        light = tuple(min(255, c + 60) for c in color)
-        badge = rounded_panel(rect.size, light, color, edge=(255, 240, 230), radius=rect.h // 2, alpha=250)  # type: ignore[arg-type]
-        label = render_text(theme.ui(self.app.resources, 19, "heavy"), text, (255, 250, 240), INK, 2)
-        badge.blit(label, label.get_rect(center=(rect.w // 2, rect.h // 2 + 1)))
-        return badge
 
     def paint_background(self, surface: pygame.Surface) -> None:
         art = self.art
@@ -164,8 +143,9 @@ class SantasWonderlandScreen(GameScreen):
 
     # -- GameScreen hooks --------------------------------------------------------------------
 
-    def steps_for(self, events: Sequence[dict[str, Any]], bet: int, start: int, *, resumed: bool) -> list[Step]:
-        steps = self.presenter.steps(events, bet, start, resumed=resumed)
+    def steps_for(self, events: Sequence[dict[str, Any]], bet: int, start: int, *, resumed: bool,
+                  continuing: bool = False) -> list[Step]:
+        steps = self.presenter.steps(events, bet, start, resumed=resumed, continuing=continuing)
         self._warm = list(self.presenter.warm)  # banner pictures drawn ahead, one per frame
         return steps
 
@@ -360,10 +340,7 @@ class SantasWonderlandScreen(GameScreen):
             label = f"Price {format_cents(price)}  ({self.game.buy_price_x}x bet)  -  key B"
             text = render_text(self.price_font, label, (235, 225, 255), INK, 1)
             surface.blit(text, text.get_rect(center=self.layout.rect("buy_price").center))
-        if self.replaying is not None:
-            surface.blit(self.badges["replay"], self.layout.rect("replay"))
-        elif self.in_midnight:
-            surface.blit(self.badges["midnight"], self.layout.rect("replay"))
+        self.draw_badge(surface, self.in_midnight)
 
     def draw_top(self, surface: pygame.Surface) -> None:
         self.particles.draw(surface)

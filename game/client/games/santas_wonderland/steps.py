@@ -7,13 +7,11 @@ a skip settles the movement at once, so skipping or turbo changes nothing but ti
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...widgets.timeline import Step
 from .clusters import COLORS, ClusterMark
-
-if TYPE_CHECKING:
-    from .screen import SantasWonderlandScreen
+from .stage import Stage
 
 Grid = Sequence[Sequence[str]]
 
@@ -23,7 +21,7 @@ class DropIn(Step):
 
     name = "drop"
 
-    def __init__(self, s: SantasWonderlandScreen, grid: Grid, *, before: Callable[[], None] | None = None,
+    def __init__(self, s: Stage, grid: Grid, *, before: Callable[[], None] | None = None,
                  after: Callable[[], None] | None = None, progress: int | None = None) -> None:
         self.s = s
         self.grid = grid
@@ -57,7 +55,7 @@ class ShowClusters(Step):
 
     name = "clusters"
 
-    def __init__(self, s: SantasWonderlandScreen, marks: Sequence[ClusterMark], *, counter_to: int, meter: int,
+    def __init__(self, s: Stage, marks: Sequence[ClusterMark], *, counter_to: int, meter: int,
                  markers_won: Sequence[str], seconds: float, sound_name: str, progress: int | None = None) -> None:
         self.s = s
         self.marks = list(marks)
@@ -105,7 +103,7 @@ class Tumble(Step):
 
     BURST = 0.3
 
-    def __init__(self, s: SantasWonderlandScreen, event: dict[str, Any], progress: int | None = None) -> None:
+    def __init__(self, s: Stage, event: dict[str, Any], progress: int | None = None) -> None:
         self.s = s
         self.event = event
         self.progress = progress

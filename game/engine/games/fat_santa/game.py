@@ -40,6 +40,8 @@ class UnitTexts(dict):
 
 class FatSanta(Game):
     id = "fat_santa"
+    reel_count = REELS
+    rows = ROWS
     buy_price_x = Fraction(85)
     cap = Fraction(1132276, 100)
     stratified_feature = "free_games"

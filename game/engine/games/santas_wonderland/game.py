@@ -24,6 +24,8 @@ TRIGGERS = ("meter", "buy")
 
 class SantasWonderland(Game):
     id = "santas_wonderland"
+    reel_count = COLS
+    rows = ROWS
     buy_price_x = Fraction(100)
     cap = Fraction(7500)
     stratified_feature = "midnight_riches"

@@ -1,0 +1,139 @@
+"""The round director: one paid round presented in segments, pausing for the player's choices.
+
+A round the engine computed up to a pending :class:`~game.engine.Decision` is shown up to
+there; then the question is asked (by the screen's choice overlay, or answered by the game's
+strategy in autoplay and the demo); the answer is committed to the wallet (with its price, when
+it has one) before anything of the continuation is drawn; the engine goes on and the next
+segment is shown. The round settles once, when its last segment has been shown. A replay of a
+recorded round is one segment with nobody to ask.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ...engine.money import format_cents
+from ...store import InsufficientFunds
+from ..widgets.timeline import Step, Timeline
+
+if TYPE_CHECKING:
+    import pygame
+
+    from ...engine import Decision, RoundPlay
+    from ...session import ActiveRound, PlaySession
+
+log = logging.getLogger(__name__)
+
+Answer = Callable[[Any], bool]
+
+
+class Stage(Protocol):
+    """What the director needs of a screen."""
+
+    def steps_for(self, events: Sequence[dict[str, Any]], bet: int, start: int, *, resumed: bool,
+                  continuing: bool = False) -> list[Step]: ...
+
+    def answers_itself(self) -> bool:
+        """True when nobody is asked (autoplay, the demo): the game's strategy answers."""
+        ...
+
+    def ask(self, decision: Decision, answer: Answer) -> None:
+        """Show the question; call ``answer(choice)`` with the player's choice (False: refused, ask on)."""
+        ...
+
+    def refuse(self, decision: Decision, choice: Any, reason: str) -> None:
+        """Tell the player why a choice could not be taken (the question stays)."""
+        ...
+
+
+class RoundDirector:
+    """Presents ``active`` (a paid round) on ``stage``; ``done`` once every segment has been shown."""
+
+    def __init__(self, stage: Stage, play: RoundPlay, *, session: PlaySession | None = None,
+                 active: ActiveRound | None = None, start: int = 0, resumed: bool = False) -> None:
+        self.stage = stage
+        self.play = play
+        self.session = session
+        self.active = active
+        self.asking = False
+        self.segments = 1
+        self._shown = len(play.events)
+        # Progress goes straight to the session (no bound method of the director: the timeline must
+        # not hold the director in a reference cycle, so a left screen frees without a collector).
+        self._on_progress = partial(session.mark_progress, active) if session and active else None
+        steps = stage.steps_for(play.events, play.bet, start, resumed=resumed)
+        self.timeline = Timeline(steps, on_progress=self._on_progress)
+
+    @classmethod
+    def for_round(cls, stage: Stage, session: PlaySession, active: ActiveRound) -> RoundDirector:
+        return cls(stage, active.play, session=session, active=active, start=active.step, resumed=active.resumed)
+
+    @classmethod
+    def for_replay(cls, stage: Stage, play: RoundPlay) -> RoundDirector:
+        return cls(stage, play)
+
+    # -- state ---------------------------------------------------------------------------------
+
+    @property
+    def pending(self) -> Decision | None:
+        return self.play.pending
+
+    @property
+    def done(self) -> bool:
+        """Every segment shown and the round finished: time to settle."""
+        return self.timeline.done and self.play.pending is None
+
+    # -- frame ---------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if not self.timeline.done:
+            self.timeline.update(dt)
+        if self.timeline.done and self.play.pending is not None and not self.asking:
+            self._ask(self.play.pending)
+
+    def skip(self, *, force: bool = False) -> None:
+        """Space: hurry the current step (a question is answered, never skipped)."""
+        if not self.timeline.done:
+            self.timeline.skip(force=force)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.timeline.done:
+            self.timeline.draw(surface)
+
+    # -- decisions -----------------------------------------------------------------------------
+
+    def _ask(self, decision: Decision) -> None:
+        if self.session is None:  # a replay is complete: it never waits
+            return
+        self.asking = True
+        if self.stage.answers_itself():
+            choice = self.session.game.choose(self.play)
+            if decision.price_of(choice) > self.session.balance:  # the strategy never overdraws: cheapest
+                choice = min(decision.options, key=decision.price_of)
+            if not self.answer(choice):
+                log.error("the choice %r for %s was refused", choice, decision.kind)
+            return
+        self.stage.ask(decision, self.answer)
+
+    def answer(self, choice: Any) -> bool:
+        """Commit ``choice`` (and its price), then show the continuation; False when refused."""
+        decision = self.play.pending
+        if decision is None or self.session is None or self.active is None:
+            return False
+        try:
+            self.session.decide(self.active, choice)
+        except InsufficientFunds:
+            price = decision.price_of(choice)
+            self.stage.refuse(decision, choice, f"This costs {format_cents(price)}; your balance is "
+                                                f"{format_cents(self.session.balance)}.")
+            return False
+        self.asking = False
+        start = self._shown
+        self._shown = len(self.play.events)
+        self.segments += 1
+        steps = self.stage.steps_for(self.play.events, self.play.bet, start, resumed=False, continuing=True)
+        self.timeline = Timeline(steps, on_progress=self._on_progress)
+        return True

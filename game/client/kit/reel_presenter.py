@@ -1,0 +1,181 @@
+"""What every slot round's presentation shares: the prelude, win flashes and cycles, big wins, round end.
+
+A game's presenter subclasses :class:`StagePresenter` (any symbol field) or
+:class:`ReelPresenter` (reels with win lines) and adds one ``@shows`` builder per event type of
+its own. The pacing (how long a win flashes, how long each line shows, how long a celebration
+lasts) lives here once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, Protocol
+
+from ...engine import Game
+from ...engine.money import cents_of, format_cents
+from ..widgets.banner import Banner
+from ..widgets.celebration import BigWinCelebration, tier_of
+from ..widgets.counter import roll_seconds
+from ..widgets.hud import MoneyBar
+from ..widgets.slot_steps import Celebrate, CycleWins, FlashWins, ShowBanner
+from ..widgets.timeline import Call, Step
+from ..widgets.winlines import WinMark, WinPainter
+from .presenter import Event, EventPresenter, shows
+
+Color = tuple[int, int, int]
+
+# Seconds of the big win celebration by tier (EPIC, MEGA, BIG).
+CELEBRATION_SECONDS = {0: 8.0, 1: 6.0, 2: 4.5}
+RESUME_HOLD = 2.2
+FEATURE_CARD_HOLD = 4.0  # an intro or outro card in manual play; automated play holds it shorter
+FEATURE_CARD_AUTO_HOLD = 1.8
+
+
+class Stage(Protocol):
+    """What a presenter drives on every game screen."""
+
+    game: Game
+    banner: Banner
+    money: MoneyBar
+    celebration: BigWinCelebration
+
+    @property
+    def autoplaying(self) -> bool: ...
+
+    def sound(self, name: str) -> None: ...
+
+    def apply_state(self, state: Any, won: int) -> None: ...
+
+
+class ReelStage(Stage, Protocol):
+    painter: WinPainter
+
+
+def celebration_seconds(x: Fraction) -> float:
+    tier = tier_of(x)
+    return CELEBRATION_SECONDS.get(tier if tier is not None else 2, CELEBRATION_SECONDS[2])
+
+
+class StagePresenter(EventPresenter):
+    """Follows the round's money while building (``won``, ``round_x``) and shows its end."""
+
+    ACCENT: Color = (120, 200, 255)  # the resume notice's colour
+    FEATURE_START = ""  # the event type that opens the game's main feature
+
+    def __init__(self, stage: Stage) -> None:
+        self.s = stage
+        self.bet = 0
+        self.won = Fraction(0)
+        self.round_x = Fraction(0)
+        self.had_feature = False
+
+    def state_before(self, events: Sequence[Event], start: int) -> Any:
+        """The screen's state after ``events[:start]`` (for resuming there); has ``.won``."""
+        raise NotImplementedError
+
+    def feature_in_play(self, state: Any) -> bool:
+        """The round stood inside its main feature at that state."""
+        return False
+
+    def prelude(self, events: Sequence[Event], bet: int, start: int, *, resumed: bool) -> list[Step]:
+        s = self.s
+        state = self.state_before(events, start)
+        self.won = state.won
+        self.had_feature = self.feature_in_play(state) or any(e["type"] == self.FEATURE_START for e in events[:start])
+        steps: list[Step] = [Call(lambda: s.apply_state(state, cents_of(state.won, bet)))]
+        if resumed:
+            steps.append(self.card("Resuming your unfinished round",
+                                   lines=["It was paid for and is shown from where it stopped."],
+                                   hold=RESUME_HOLD, hint="SPACE to continue", accent=self.ACCENT))
+        return steps
+
+    def steps(self, events: Sequence[Event], bet: int, start: int, *, resumed: bool,
+              continuing: bool = False) -> list[Step]:
+        self.round_x = Fraction(events[-1]["x"]) if events and events[-1]["type"] == "round_end" else Fraction(0)
+        return super().steps(events, bet, start, resumed=resumed, continuing=continuing)
+
+    # -- pieces every game uses ----------------------------------------------------------------
+
+    def money(self, x: Fraction) -> str:
+        return format_cents(cents_of(x, self.bet))
+
+    def card(self, title: str, big: str = "", lines: Sequence[str] = (), *, hold: float, hint: str = "",
+             accent: Color = (255, 190, 70), sound_name: str = "", on_start: Callable[[], None] | None = None,
+             progress: int | None = None, skippable: bool = True) -> ShowBanner:
+        """A banner card (feature intro, outro, level) with its sound."""
+        return ShowBanner(self.s.banner, title, big, lines, hold=hold, hint=hint, accent=accent,
+                          sound=self.s.sound if sound_name else None, sound_name=sound_name,
+                          on_start=on_start, progress=progress, skippable=skippable)
+
+    def feature_hold(self, manual: float = FEATURE_CARD_HOLD) -> float:
+        """How long a feature card holds: ``manual`` seconds, shorter in autoplay."""
+        return FEATURE_CARD_AUTO_HOLD if self.s.autoplaying else manual
+
+    def celebrate(self, amount: int, x: Fraction) -> Celebrate:
+        return Celebrate(self.s.celebration, amount, x, self.bet, celebration_seconds(x))
+
+    @shows("round_end")
+    def _round_end(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
+        """The counter lands on the round's win; a feature round that won big celebrates it."""
+        s = self.s
+        win = event["win"]
+        steps: list[Step] = [Call(lambda: s.money.counter.roll_to(win, 0.4))]
+        if self.had_feature and tier_of(self.round_x) is not None:
+            steps.append(self.celebrate(win, self.round_x))
+        return steps
+
+
+class ReelPresenter(StagePresenter):
+    """A reel game's round: win lines flashed together, then cycled one by one."""
+
+    NAMES: dict[str, str] = {}  # symbol id -> the name a win's detail shows
+    FEATURE_START = "free_games_start"
+    s: ReelStage
+
+    def __init__(self, stage: ReelStage) -> None:
+        super().__init__(stage)
+        self.idle_marks: list[WinMark] = []
+
+    def steps(self, events: Sequence[Event], bet: int, start: int, *, resumed: bool,
+              continuing: bool = False) -> list[Step]:
+        steps = super().steps(events, bet, start, resumed=resumed, continuing=continuing)
+        first = next((e for e in events if e["type"] == "spin"), None)
+        had_feature = any(e["type"] == self.FEATURE_START for e in events)
+        self.idle_marks = self.win_marks(first["wins"]) if first and not had_feature else []
+        return steps
+
+    def feature_in_play(self, state: Any) -> bool:
+        return bool(state.in_free)
+
+    def name_of(self, symbol: str) -> str:
+        return self.NAMES.get(symbol, symbol.upper())
+
+    def detail_of(self, win: Event) -> str:
+        """The text under a win's amount: which line, how many of what."""
+        name = self.name_of(win["symbol"])
+        line = win.get("line")
+        return f"LINE {line + 1}  \u00b7  {win['count']} x {name}" if line is not None else f"{win['count']} x {name}"
+
+    def win_marks(self, wins: Sequence[Event]) -> list[WinMark]:
+        return [WinMark(tuple((c, r) for c, r in win["cells"]), win.get("line"),
+                        format_cents(cents_of(Fraction(win["x"]), self.bet)), self.detail_of(win)) for win in wins]
+
+    def wins(self, wins: Sequence[Event], x: Fraction, *, free: bool, progress: int, big: bool) -> list[Step]:
+        """A spin's wins: all lit while the counter rolls, a celebration if big, then each in turn."""
+        s = self.s
+        self.won += x
+        if not wins:
+            return [Call(lambda: None, progress=progress)]
+        marks = self.win_marks(wins)
+        flash = max(0.9 if free else 1.1, min(3.0, roll_seconds(float(x))))
+        steps: list[Step] = [FlashWins(s.painter, s.money.counter, marks, cents_of(self.won, self.bet),
+                                       seconds=flash, sound=s.sound, sound_name="win_line" if x < 1 else "win_small")]
+        if big and tier_of(self.round_x) is not None:
+            steps.append(self.celebrate(cents_of(self.round_x, self.bet), self.round_x))
+        each = 1.1 if not free else min(0.8, 3.2 / len(marks))
+        if len(marks) > 8:
+            each = min(each, 0.6)
+        steps.append(CycleWins(s.painter, marks, each=each, sound=s.sound))
+        steps[-1].progress = progress
+        return steps

@@ -1,0 +1,88 @@
+"""The question a round waits on: one button per option, keyboard-first, clickable.
+
+Left/Right/Up/Down (or Tab) move between the options, Enter or a click chooses. Esc does not
+dismiss it: the round is paid and waits for the answer (closing the window keeps it waiting for
+the next launch). An option that is refused (a price above the balance) keeps the question open
+with the reason shown under it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import theme
+from ..widgets.text import render_text
+from .base import SHADOW, Overlay, wrap_text
+
+if TYPE_CHECKING:
+    from ..context import AppContext
+
+WIDTH = 760
+PER_ROW = 3
+BUTTON = (220, 64)
+GAP = 22
+
+
+@dataclass(frozen=True)
+class ChoiceOption:
+    """How one option reads: its label and, under it, a detail (its price, what it does)."""
+
+    label: str
+    detail: str = ""
+
+
+class ChoiceOverlay(Overlay):
+    """Ask ``title``; ``on_choose(index)`` takes the answer and returns False when it was refused."""
+
+    def __init__(self, app: AppContext, title: str, lines: Sequence[str], options: Sequence[ChoiceOption],
+                 on_choose: Callable[[int], bool]) -> None:
+        body_font = theme.ui(app.resources, 22, "light")
+        wrapped = [part for line in lines for part in wrap_text(body_font, line, WIDTH - 90)]
+        rows = (len(options) + PER_ROW - 1) // PER_ROW
+        line_h = body_font.get_linesize() + 4
+        height = 120 + len(wrapped) * line_h + rows * (BUTTON[1] + 30 + GAP) + 70
+        super().__init__(app, (WIDTH, max(300, height)), title)
+        y = SHADOW + 96
+        for line in wrapped:
+            image = render_text(body_font, line, theme.TEXT, theme.INK, 1)
+            self._panel.blit(image, image.get_rect(midtop=(SHADOW + WIDTH // 2, y)))
+            y += line_h
+        self.options = tuple(options)
+        self.on_choose = on_choose
+        self.reason = ""
+        self._reason_font = theme.ui(app.resources, 18)
+        top = self.rect.y + y - SHADOW + 16
+        for index, option in enumerate(self.options):
+            row, col = divmod(index, PER_ROW)
+            in_row = min(PER_ROW, len(self.options) - row * PER_ROW)
+            left = self.rect.centerx - (in_row * BUTTON[0] + (in_row - 1) * GAP) // 2
+            rect = pygame.Rect(left + col * (BUTTON[0] + GAP), top + row * (BUTTON[1] + 30 + GAP), *BUTTON)
+            self.add_button(rect, option.label, lambda i=index: self.choose(i), hint=option.detail)
+
+    def choose(self, index: int) -> None:
+        if self._closed:
+            return
+        if self.on_choose(index):
+            self.close()
+
+    def refuse(self, reason: str) -> None:
+        self.reason = reason
+
+    def on_cancel(self) -> None:
+        self.reason = "The round waits for your choice."
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        moves = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -PER_ROW, pygame.K_DOWN: PER_ROW}
+        if event.key in moves and self.buttons:
+            self.focus = max(0, min(len(self.buttons) - 1, self.focus + moves[event.key]))
+            self._sync_focus()
+            return True
+        return super().handle_key(event)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        if self.reason:
+            self.footer(surface, self.reason)

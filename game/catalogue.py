@@ -11,6 +11,8 @@ folders (``game/engine/games/<id>/`` and ``game/client/games/<id>/``), its map
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +33,7 @@ class GameEntry:
     engine: str | None = None
     screen: str | None = None
     demo_seeds: tuple[int, ...] = field(default=(), repr=False)
+    map: str = ""  # the screen's Tiled map: a name in levels/ (default: the id) or a .tmx path
 
     @property
     def available(self) -> bool:
@@ -38,8 +41,8 @@ class GameEntry:
 
     @property
     def level(self) -> str:
-        """The Tiled map of the game's screen: ``levels/<id>.tmx``."""
-        return self.id
+        """The Tiled map of the game's screen: ``levels/<id>.tmx`` unless ``map`` says otherwise."""
+        return self.map or self.id
 
 
 def load_class(target: str) -> Any:
@@ -72,9 +75,28 @@ CATALOGUE: tuple[GameEntry, ...] = (
 )
 
 
+# Games plugged in at run time (a game built outside the product's list, e.g. from the template in
+# a test); the lobby, the demo and the tools list only CATALOGUE.
+_plugged: dict[str, GameEntry] = {}
+
+
 def entry(game_id: str) -> GameEntry:
     """The entry of ``game_id``; KeyError naming the known ids when there is none."""
     for item in CATALOGUE:
         if item.id == game_id:
             return item
+    if game_id in _plugged:
+        return _plugged[game_id]
     raise KeyError(f"no game {game_id!r}; games: {', '.join(item.id for item in CATALOGUE)}")
+
+
+@contextmanager
+def plugged(item: GameEntry) -> Iterator[GameEntry]:
+    """Make ``item`` known to ``entry`` (and so to ``get_game`` and the screens) while inside."""
+    if any(known.id == item.id for known in CATALOGUE) or item.id in _plugged:
+        raise ValueError(f"a game {item.id!r} is known already")
+    _plugged[item.id] = item
+    try:
+        yield item
+    finally:
+        del _plugged[item.id]

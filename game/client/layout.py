@@ -37,8 +37,9 @@ class Layout:
 
     @classmethod
     def load(cls, name: str, required: tuple[str, ...] = ()) -> Layout:
-        """Load ``levels/<name>.tmx``; every name in ``required`` must be an object there."""
-        path = level_path(f"{name}.tmx")
+        """Load ``levels/<name>.tmx`` (or the ``.tmx`` file ``name`` names); every name in ``required``
+        must be an object there."""
+        path = Path(name) if name.endswith(".tmx") else level_path(f"{name}.tmx")
         if not path.is_file():
             raise LayoutError(f"{path}: map file not found")
         try:

@@ -89,7 +89,7 @@ class ReelScreen(GameScreen):
         cols = int(layout.prop("reels", "cols", game.reel_count))
         rows = int(layout.prop("reels", "rows", game.rows))
         if (cols, rows) != (game.reel_count, game.rows):
-            raise LayoutError(f"levels/{self.LAYOUT}.tmx: object 'reels' is {cols}x{rows} but {game.title} "
+            raise LayoutError(f"{layout.path}: object 'reels' is {cols}x{rows} but {game.title} "
                               f"plays {game.reel_count} reels of {game.rows} rows")
         margin = int(layout.prop("reels", "frame_margin", 20))
         cell = (reels_rect.w // cols, reels_rect.h // rows)

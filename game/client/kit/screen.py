@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...catalogue import entry
 from ...engine.money import format_cents
 from ...session import ActiveRound, BudgetReached, PlaySession
 from ...store import InsufficientFunds
@@ -60,7 +61,8 @@ KEY_HINTS = (
 
 
 class GameScreen(Scene):
-    """A slot screen. Subclasses set ``LAYOUT`` and ``EXTRA_REGIONS`` and fill in the hooks.
+    """A slot screen. Subclasses set ``EXTRA_REGIONS`` (the map's objects they need) and fill in
+    the hooks; the map is the game's catalogue entry's (``LAYOUT`` overrides it).
 
     A game with a buy feature (``game.buy_price_x``) gets a buy button when its map has a
     ``buy`` object, and the B key; both ask for confirmation with the price first.
@@ -77,7 +79,7 @@ class GameScreen(Scene):
         super().__init__(app)
         self.session = session
         self.game = session.game
-        self.layout = Layout.load(self.LAYOUT, required=BASE_REGIONS + self.EXTRA_REGIONS)
+        self.layout = Layout.load(self.LAYOUT or entry(self.game.id).level, required=BASE_REGIONS + self.EXTRA_REGIONS)
         self.size = self.layout.size
         res = app.resources
         self.fonts = {

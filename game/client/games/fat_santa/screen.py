@@ -32,7 +32,6 @@ ICE = (190, 225, 255)
 
 
 class FatSantaScreen(ReelScreen):
-    LAYOUT = "fat_santa"
     EXTRA_REGIONS = (*ReelScreen.EXTRA_REGIONS, "sleigh", "meter", "buy", "buy_price")
     BUY_NAME = "the Free Games"
     BUY_LABEL = "BONUS BUY  B"

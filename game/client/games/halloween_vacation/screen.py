@@ -28,7 +28,6 @@ MARIGOLD = (255, 160, 50)
 
 
 class HalloweenVacationScreen(ReelScreen):
-    LAYOUT = "halloween_vacation"
     art: HalloweenArt
     presenter: Presenter
 

@@ -60,7 +60,6 @@ def idle_grid(symbols: Sequence[str], cols: int, rows: int) -> list[list[str]]:
 
 
 class SantasWonderlandScreen(GameScreen):
-    LAYOUT = "santas_wonderland"
     EXTRA_REGIONS = ("grid", "logo", "meter", "features", "levels", "keys", "replay", "buy", "buy_price", "caption")
     BUY_NAME = "Midnight Riches"
     BUY_LABEL = "BUY MIDNIGHT RICHES"

@@ -23,7 +23,7 @@ START = 5_000
 
 
 class WalletMachine(RuleBasedStateMachine):
-    """Random begin / decide / settle / top-up / kill-and-reopen against a simple model."""
+    """Random begin / decide (free or priced) / settle / top-up / kill-and-reopen against a model."""
 
     rounds = Bundle("rounds")
 
@@ -38,6 +38,8 @@ class WalletMachine(RuleBasedStateMachine):
         self.top_ups = 0
         self.open_ids: set[int] = set()
         self.wins: dict[int, int] = {}
+        self.stakes: dict[int, int] = {}  # round id -> purchase plus priced decisions
+        self.prices: dict[int, list[int]] = {}
 
     @rule(
         target=rounds,
@@ -59,16 +61,27 @@ class WalletMachine(RuleBasedStateMachine):
         assert self.wallet.get_round(rid).seed == seed
         self.debits += cost
         self.open_ids.add(rid)
+        self.stakes[rid] = cost
+        self.prices[rid] = []
         return rid
 
-    @rule(rid=rounds, decision=st.integers())
-    def decide(self, rid: int, decision: int) -> None:
-        if rid in self.open_ids:
-            self.wallet.record_decision(rid, decision)
-            assert self.wallet.get_round(rid).decisions[-1] == decision
-        else:
+    @rule(rid=rounds, decision=st.integers(), price=st.one_of(st.just(0), st.integers(0, 6_000)))
+    def decide(self, rid: int, decision: int, price: int) -> None:
+        before = self.wallet.balance
+        if rid not in self.open_ids:
             with pytest.raises(RoundNotOpen):
-                self.wallet.record_decision(rid, decision)
+                self.wallet.record_decision(rid, decision, price=price)
+        elif price > before:
+            with pytest.raises(InsufficientFunds):
+                self.wallet.record_decision(rid, decision, price=price)
+            assert len(self.wallet.get_round(rid).decisions) == len(self.prices[rid])
+        else:
+            self.wallet.record_decision(rid, decision, price=price)
+            self.debits += price
+            self.stakes[rid] += price
+            self.prices[rid].append(price)
+            rec = self.wallet.get_round(rid)
+            assert rec.decisions[-1] == decision and rec.decision_costs == self.prices[rid]
 
     @rule(rid=rounds, win=st.integers(0, 20_000))
     def settle(self, rid: int, win: int) -> None:
@@ -106,10 +119,13 @@ class WalletMachine(RuleBasedStateMachine):
         assert balance >= 0
         assert {r.id for r in w.open_rounds()} == self.open_ids
         assert all(e.balance_after >= 0 for e in w.ledger())
+        for rec in w.open_rounds():
+            assert rec.cost == self.stakes[rec.id] and rec.decision_costs == self.prices[rec.id]
 
     def teardown(self) -> None:
         for settled_id, win in self.wins.items():
-            assert self.wallet.get_round(settled_id).win == win
+            rec = self.wallet.get_round(settled_id)
+            assert rec.win == win and rec.cost == self.stakes[settled_id]
         for w in (*self.abandoned, self.wallet):
             w.close()
         self._tmp.cleanup()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from game.engine import Decision
@@ -17,6 +18,8 @@ from game.engine.game import Game
 from game.engine.money import cents_of, format_cents
 from game.engine.round import RoundContext
 from game.engine.wins import Evaluation
+from game.session import ActiveRound, PlaySession
+from game.store import Wallet
 
 
 class GiftShop(Game):
@@ -61,3 +64,50 @@ class PricedPickShop(GiftShop):
 
     id = "priced_pick_shop"
     box_costs = (5, 5)
+
+
+# --------------------------------------------------------------------------- kill-test scenarios
+# The same steps run in the test process (to count the SQL statements of the action) and in the
+# child processes that are killed after each of them.
+
+START = 10_000
+FIRST_SEED, SECOND_SEED = 11, 12
+
+
+def open_shop(data_dir: Path) -> PlaySession:
+    return PlaySession(Wallet.open(data_dir, starting_balance=START).wallet, GiftShop())
+
+
+def round_before_settlement(data_dir: Path) -> tuple[PlaySession, ActiveRound]:
+    """One round played and settled (a carried state exists), a second one played to its end."""
+    session = open_shop(data_dir)
+    first = session.spin(seed=FIRST_SEED)
+    for choice in ("red", "buy", "collect"):
+        session.decide(first, choice)
+    session.settle(first)
+    second = session.spin(seed=SECOND_SEED)
+    for choice in ("green", "buy", "buy", "collect"):
+        session.decide(second, choice)
+    return session, second
+
+
+def round_before_purchase(data_dir: Path) -> tuple[PlaySession, ActiveRound]:
+    """A round waiting at 'buy another box?'; the action under test buys one."""
+    session = open_shop(data_dir)
+    active = session.spin(seed=SECOND_SEED)
+    session.decide(active, "green")
+    return session, active
+
+
+def settle(session: PlaySession, active: ActiveRound) -> None:
+    session.settle(active)
+
+
+def buy_a_box(session: PlaySession, active: ActiveRound) -> None:
+    session.decide(active, "buy")
+
+
+SCENARIOS = {
+    "settle": (round_before_settlement, settle),
+    "buy": (round_before_purchase, buy_a_box),
+}

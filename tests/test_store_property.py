@@ -17,7 +17,9 @@ from hypothesis.stateful import (
     rule,
 )
 
+from game.session import ActiveRound, PlaySession
 from game.store import InsufficientFunds, RoundNotOpen, Wallet
+from tests.gift_shop import GiftShop
 
 START = 5_000
 
@@ -150,3 +152,69 @@ def test_any_seed_round_trips(seeds: list[int]) -> None:
         assert [w.get_round(i).seed for i in ids] == seeds
         assert [r.seed for r in w.open_rounds()] == seeds
         w.close()
+
+
+SESSION_STEPS = st.lists(
+    st.tuples(st.sampled_from(["spin", "choose", "choose", "choose", "settle", "kill", "top_up"]), st.integers(0, 5)),
+    min_size=20,
+    max_size=50,
+)
+
+
+# Starting balances around a spin (100) plus boxes (340 each), so that purchases run short.
+SESSION_STARTS = st.one_of(st.sampled_from([99, 100, 250, 439, 440, 779, 780]), st.integers(0, 5_000))
+
+
+@settings(max_examples=40, derandomize=True, database=None, deadline=None)
+@given(steps=SESSION_STEPS, start=SESSION_STARTS, master=st.integers(0, 2**32))
+def test_session_never_creates_or_loses_money(steps: list[tuple[str, int]], start: int, master: int) -> None:
+    """Random spins, priced and free choices (affordable or not), settlements, kills, top-ups."""
+    game = GiftShop()
+    with tempfile.TemporaryDirectory() as folder:
+        wallets = [Wallet.open(Path(folder), starting_balance=start).wallet]
+        session = PlaySession(wallets[-1], game, seed=master)
+        active: ActiveRound | None = None
+        paid = won = topped = 0
+        stakes: dict[int, int] = {}  # round id -> what the player paid for it
+        for action, n in steps:
+            wallet = wallets[-1]
+            if action == "spin" and active is None:
+                cost = session.cost()
+                try:
+                    active = session.spin()
+                except InsufficientFunds:
+                    assert wallet.balance < cost
+                    continue
+                paid += cost
+                stakes[active.round_id] = cost
+            elif action == "choose" and active is not None and active.pending is not None:
+                choice = active.pending.options[n % len(active.pending.options)]
+                price = active.pending.price_of(choice)
+                balance, asked = wallet.balance, active.pending
+                try:
+                    session.decide(active, choice)
+                except InsufficientFunds:
+                    assert price > balance and active.pending is asked and wallet.balance == balance
+                    continue
+                paid += price
+                stakes[active.round_id] += price
+            elif action == "settle" and active is not None and active.pending is None:
+                session.settle(active)
+                won += active.result.win
+                assert wallet.get_round(active.round_id).cost == active.result.cost
+                active = None
+            elif action == "kill":  # the connection is abandoned; the next launch resumes the round
+                wallets.append(Wallet.open(Path(folder)).wallet)
+                session = PlaySession(wallets[-1], game, seed=master + len(wallets))
+                active = session.resume_open_round()
+            elif action == "top_up":
+                wallet.top_up(100 * (n + 1))
+                topped += 100 * (n + 1)
+            wallet = wallets[-1]
+            assert wallet.balance == start + topped + won - paid >= 0
+            assert wallet.audit() == []
+        wallet = wallets[-1]
+        for round_id, stake in stakes.items():
+            assert wallet.get_round(round_id).cost == stake
+        for w in wallets:
+            w.close()

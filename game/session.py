@@ -4,19 +4,23 @@ The screen asks this for rounds and tells it how far it has shown them; this mak
 debit and the round's inputs are committed before anything is drawn, that progress is
 recorded as the presentation moves on, and that the credit lands exactly once at settlement.
 An unsettled round found at launch is rebuilt from its seed and decisions and resumed at the
-step it had reached.
+step it had reached. A priced decision (buy another spin) is paid in the transaction that records
+it, and the settlement's credit and carried game state are written in one transaction.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import random
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from .engine import Game, RoundPlay, RoundResult
+from .engine import Decision, DecisionError, Game, RoundPlay, RoundResult
 from .engine.rng import derive_seed, new_seed
+from .engine.round import Strategy, random_strategy
 from .store import InsufficientFunds, RoundRecord, Wallet
 
 log = logging.getLogger(__name__)
@@ -38,6 +42,11 @@ class ActiveRound:
     @property
     def events(self) -> list[dict[str, Any]]:
         return self.play.events
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the round waits on, or None."""
+        return self.play.pending
 
 
 @dataclass
@@ -119,9 +128,15 @@ class PlaySession:
         return ActiveRound(round_id, play)
 
     def resume_open_round(self) -> ActiveRound | None:
-        """The unsettled round of this game left by an earlier run, rebuilt where it stood."""
+        """The unsettled round of this game left by an earlier run, rebuilt where it stood.
+
+        A round interrupted at a question waits at that question again.
+        """
         for record in self.wallet.open_rounds(self.game.id):
             play = self.rebuild(record)
+            if play.decision_costs != record.decision_costs:
+                log.warning("round %d was paid %s for its decisions but now prices them %s",
+                            record.id, record.decision_costs, play.decision_costs)
             step = int(record.progress.get("step", 0)) if record.progress else 0
             log.info("resuming %s round %d at step %d", self.game.id, record.id, step)
             return ActiveRound(record.id, play, step=min(step, len(play.events)), resumed=True)
@@ -133,9 +148,30 @@ class PlaySession:
             record.bet, record.seed, buy=record.buy, state=record.state_in, decisions=record.decisions
         )
 
+    def price_of(self, active: ActiveRound, choice: Any) -> int:
+        """What ``choice`` at the pending decision costs (0 when free); DecisionError if invalid."""
+        return active.play.price_of(choice)
+
+    def can_afford_choice(self, active: ActiveRound, choice: Any) -> bool:
+        """Whether the balance covers ``choice`` at the pending decision (free ones always)."""
+        price = self.price_of(active, choice)
+        return price == 0 or self.wallet.balance >= price
+
     def decide(self, active: ActiveRound, choice: Any) -> None:
-        """Record a player's decision, then let the round continue."""
-        self.wallet.record_decision(active.round_id, choice)
+        """Pay for and record a player's decision, then let the round continue.
+
+        The price (if any) is debited in the transaction that records the decision. Raises
+        InsufficientFunds, or BudgetReached when a price would take this session's losses past
+        the budget; either way nothing is recorded and the round still waits on the decision.
+        """
+        price = self.price_of(active, choice)
+        if price:
+            if self.budget is not None and -self.stats.net + price > self.budget:
+                raise BudgetReached(self.budget)
+            if self.wallet.balance < price:
+                raise InsufficientFunds(self.wallet.balance, price)
+        self.wallet.record_decision(active.round_id, choice, price=price)
+        self.stats.staked += price
         active.play.decide(choice)
 
     def mark_progress(self, active: ActiveRound, step: int) -> None:
@@ -144,15 +180,19 @@ class PlaySession:
             self.wallet.set_progress(active.round_id, {"step": step})
 
     def settle(self, active: ActiveRound) -> int:
-        """Credit the win (once) and return the new balance."""
+        """Credit the win (once) and return the new balance.
+
+        The credit, the round's end (state_out, summary, status) and the carried game state are
+        one transaction: a kill leaves the round either open or settled with its new state. It
+        is refused (StoreError, nothing written) if the wallet did not take the whole stake.
+        """
         result = active.result
-        self.wallet.settle_round(
-            active.round_id, result.win, state_out=result.state_out, summary=result.summary()
+        balance = self.wallet.settle_round(
+            active.round_id, result.win, state_out=result.state_out, summary=result.summary(),
+            game_state=result.state_out, expected_cost=result.cost,
         )
-        if result.state_out is not None:
-            self.wallet.set_game_state(self.game.id, result.state_out)
         self.stats.won += result.win
-        return self.wallet.balance
+        return balance
 
     def history(self, limit: int = 10) -> list[RoundRecord]:
         return self.wallet.history(self.game.id, limit)
@@ -165,6 +205,28 @@ def _summary(play: RoundPlay) -> dict[str, Any] | None:
 STALE_AFTER = timedelta(hours=48)
 
 
+class NoFreeOption(DecisionError):
+    """Every option of a decision costs money: a strategy may not choose for the player."""
+
+
+def free_choices(strategy: Strategy) -> Strategy:
+    """``strategy`` restricted to the free options of each decision.
+
+    For finishing a round without its player: a strategy must never spend the player's money
+    unseen. A decision whose options all cost money raises NoFreeOption.
+    """
+
+    def choose(decision: Decision, rng: random.Random) -> Any:
+        if not decision.costs:
+            return strategy(decision, rng)
+        free = decision.free_options
+        if not free:
+            raise NoFreeOption(f"every option of {decision.kind} costs money")
+        return strategy(dataclasses.replace(decision, options=free, costs=()), rng)
+
+    return choose
+
+
 @dataclass(frozen=True)
 class ResolvedRound:
     """An unfinished round settled at launch without being shown."""
@@ -173,7 +235,7 @@ class ResolvedRound:
     game_id: str
     win: int
     started: datetime
-    refunded: bool  # True when the round could not be rebuilt and its stake was returned
+    refunded: bool  # True when the round could not be rebuilt (or finished for free): its stake was returned
 
 
 def resolve_stale_rounds(wallet: Wallet, now: datetime | None = None,
@@ -181,8 +243,11 @@ def resolve_stale_rounds(wallet: Wallet, now: datetime | None = None,
     """Settle every open round begun more than ``older_than`` ago (the rule texts say 48 hours).
 
     The round is rebuilt from its seed and recorded decisions; any decision still open is taken
-    by the game's default strategy, and the win is credited. A round that cannot be rebuilt (its
-    game gone or its data changed beyond use) has its stake returned instead.
+    by the game's default strategy, and the win is credited. The strategy never spends the
+    player's money unseen: it only chooses among the free options of a decision (see
+    ``free_choices``). A round that cannot be rebuilt (its game gone or its data changed beyond
+    use, its recorded prices no longer the game's) or that cannot be finished without buying
+    something has its whole stake (purchase and priced decisions) returned instead.
     """
     from .engine import EngineError, get_game
 
@@ -194,15 +259,21 @@ def resolve_stale_rounds(wallet: Wallet, now: datetime | None = None,
             continue
         try:
             result = get_game(record.game_id).play(
-                record.bet, record.seed, buy=record.buy, state=record.state_in, decisions=record.decisions
+                record.bet, record.seed, buy=record.buy, state=record.state_in, decisions=record.decisions,
+                strategy=free_choices(random_strategy),
             )
+            paid_for = list(result.decision_costs[: len(record.decisions)])
+            if result.cost != record.cost or paid_for != record.decision_costs:
+                raise DecisionError(f"it now costs {result.cost} (decisions {paid_for}), "
+                                    f"but {record.cost} (decisions {record.decision_costs}) was paid")
         except EngineError as exc:
             log.warning("round %d of %s cannot be rebuilt (%s): returning its stake", record.id, record.game_id, exc)
             wallet.settle_round(record.id, record.cost, note=f"resolved after 48 hours: stake returned ({exc})")
             resolved.append(ResolvedRound(record.id, record.game_id, record.cost, started, refunded=True))
             continue
         wallet.settle_round(record.id, result.win, state_out=result.state_out, summary=result.summary(),
-                            note="resolved automatically after 48 hours", game_state=result.state_out)
+                            note="resolved automatically after 48 hours", game_state=result.state_out,
+                            expected_cost=result.cost)
         log.info("resolved round %d of %s after 48 hours: win %d", record.id, record.game_id, result.win)
         resolved.append(ResolvedRound(record.id, record.game_id, result.win, started, refunded=False))
     return resolved

@@ -13,6 +13,7 @@ import pytest
 
 from game.engine.money import format_cents
 from game.store import (
+    SCHEMA_VERSION,
     InsufficientFunds,
     RoundNotOpen,
     RoundRecord,
@@ -89,7 +90,7 @@ def test_file_is_wal_with_schema_version(wallet: Wallet) -> None:
         version = raw.execute(
             "SELECT value FROM meta WHERE key='schema_version'"
         ).fetchone()
-        assert version == ("1",)
+        assert version == (str(SCHEMA_VERSION),) == ("2",)
     finally:
         raw.close()
     assert wallet._db().execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL

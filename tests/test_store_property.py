@@ -17,13 +17,15 @@ from hypothesis.stateful import (
     rule,
 )
 
+from game.session import ActiveRound, PlaySession
 from game.store import InsufficientFunds, RoundNotOpen, Wallet
+from tests.gift_shop import GiftShop
 
 START = 5_000
 
 
 class WalletMachine(RuleBasedStateMachine):
-    """Random begin / decide / settle / top-up / kill-and-reopen against a simple model."""
+    """Random begin / decide (free or priced) / settle / top-up / kill-and-reopen against a model."""
 
     rounds = Bundle("rounds")
 
@@ -38,6 +40,8 @@ class WalletMachine(RuleBasedStateMachine):
         self.top_ups = 0
         self.open_ids: set[int] = set()
         self.wins: dict[int, int] = {}
+        self.stakes: dict[int, int] = {}  # round id -> purchase plus priced decisions
+        self.prices: dict[int, list[int]] = {}
 
     @rule(
         target=rounds,
@@ -59,16 +63,27 @@ class WalletMachine(RuleBasedStateMachine):
         assert self.wallet.get_round(rid).seed == seed
         self.debits += cost
         self.open_ids.add(rid)
+        self.stakes[rid] = cost
+        self.prices[rid] = []
         return rid
 
-    @rule(rid=rounds, decision=st.integers())
-    def decide(self, rid: int, decision: int) -> None:
-        if rid in self.open_ids:
-            self.wallet.record_decision(rid, decision)
-            assert self.wallet.get_round(rid).decisions[-1] == decision
-        else:
+    @rule(rid=rounds, decision=st.integers(), price=st.one_of(st.just(0), st.integers(0, 6_000)))
+    def decide(self, rid: int, decision: int, price: int) -> None:
+        before = self.wallet.balance
+        if rid not in self.open_ids:
             with pytest.raises(RoundNotOpen):
-                self.wallet.record_decision(rid, decision)
+                self.wallet.record_decision(rid, decision, price=price)
+        elif price > before:
+            with pytest.raises(InsufficientFunds):
+                self.wallet.record_decision(rid, decision, price=price)
+            assert len(self.wallet.get_round(rid).decisions) == len(self.prices[rid])
+        else:
+            self.wallet.record_decision(rid, decision, price=price)
+            self.debits += price
+            self.stakes[rid] += price
+            self.prices[rid].append(price)
+            rec = self.wallet.get_round(rid)
+            assert rec.decisions[-1] == decision and rec.decision_costs == self.prices[rid]
 
     @rule(rid=rounds, win=st.integers(0, 20_000))
     def settle(self, rid: int, win: int) -> None:
@@ -106,10 +121,13 @@ class WalletMachine(RuleBasedStateMachine):
         assert balance >= 0
         assert {r.id for r in w.open_rounds()} == self.open_ids
         assert all(e.balance_after >= 0 for e in w.ledger())
+        for rec in w.open_rounds():
+            assert rec.cost == self.stakes[rec.id] and rec.decision_costs == self.prices[rec.id]
 
     def teardown(self) -> None:
         for settled_id, win in self.wins.items():
-            assert self.wallet.get_round(settled_id).win == win
+            rec = self.wallet.get_round(settled_id)
+            assert rec.win == win and rec.cost == self.stakes[settled_id]
         for w in (*self.abandoned, self.wallet):
             w.close()
         self._tmp.cleanup()
@@ -134,3 +152,69 @@ def test_any_seed_round_trips(seeds: list[int]) -> None:
         assert [w.get_round(i).seed for i in ids] == seeds
         assert [r.seed for r in w.open_rounds()] == seeds
         w.close()
+
+
+SESSION_STEPS = st.lists(
+    st.tuples(st.sampled_from(["spin", "choose", "choose", "choose", "settle", "kill", "top_up"]), st.integers(0, 5)),
+    min_size=20,
+    max_size=50,
+)
+
+
+# Starting balances around a spin (100) plus boxes (340 each), so that purchases run short.
+SESSION_STARTS = st.one_of(st.sampled_from([99, 100, 250, 439, 440, 779, 780]), st.integers(0, 5_000))
+
+
+@settings(max_examples=40, derandomize=True, database=None, deadline=None)
+@given(steps=SESSION_STEPS, start=SESSION_STARTS, master=st.integers(0, 2**32))
+def test_session_never_creates_or_loses_money(steps: list[tuple[str, int]], start: int, master: int) -> None:
+    """Random spins, priced and free choices (affordable or not), settlements, kills, top-ups."""
+    game = GiftShop()
+    with tempfile.TemporaryDirectory() as folder:
+        wallets = [Wallet.open(Path(folder), starting_balance=start).wallet]
+        session = PlaySession(wallets[-1], game, seed=master)
+        active: ActiveRound | None = None
+        paid = won = topped = 0
+        stakes: dict[int, int] = {}  # round id -> what the player paid for it
+        for action, n in steps:
+            wallet = wallets[-1]
+            if action == "spin" and active is None:
+                cost = session.cost()
+                try:
+                    active = session.spin()
+                except InsufficientFunds:
+                    assert wallet.balance < cost
+                    continue
+                paid += cost
+                stakes[active.round_id] = cost
+            elif action == "choose" and active is not None and active.pending is not None:
+                choice = active.pending.options[n % len(active.pending.options)]
+                price = active.pending.price_of(choice)
+                balance, asked = wallet.balance, active.pending
+                try:
+                    session.decide(active, choice)
+                except InsufficientFunds:
+                    assert price > balance and active.pending is asked and wallet.balance == balance
+                    continue
+                paid += price
+                stakes[active.round_id] += price
+            elif action == "settle" and active is not None and active.pending is None:
+                session.settle(active)
+                won += active.result.win
+                assert wallet.get_round(active.round_id).cost == active.result.cost
+                active = None
+            elif action == "kill":  # the connection is abandoned; the next launch resumes the round
+                wallets.append(Wallet.open(Path(folder)).wallet)
+                session = PlaySession(wallets[-1], game, seed=master + len(wallets))
+                active = session.resume_open_round()
+            elif action == "top_up":
+                wallet.top_up(100 * (n + 1))
+                topped += 100 * (n + 1)
+            wallet = wallets[-1]
+            assert wallet.balance == start + topped + won - paid >= 0
+            assert wallet.audit() == []
+        wallet = wallets[-1]
+        for round_id, stake in stakes.items():
+            assert wallet.get_round(round_id).cost == stake
+        for w in wallets:
+            w.close()

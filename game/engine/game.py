@@ -51,7 +51,10 @@ class Game(ABC):
         return bet
 
     def cost(self, bet: int, buy: bool = False) -> int:
-        """What the round debits: the bet, or the buy price at that bet."""
+        """The round's purchase price: the bet, or the buy price at that bet.
+
+        Priced decisions taken during the round add to its stake (``RoundResult.cost``).
+        """
         if not buy:
             return bet
         if self.buy_price_x is None:

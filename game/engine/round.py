@@ -4,7 +4,8 @@ A game writes its round as a generator (``Game.round_steps``). It draws only fro
 own RNG, appends JSON-serialisable events, awards wins through the context, and ``yield``s a
 :class:`Decision` whenever the player must choose; the value sent back is the choice. This keeps
 one code path for instant play (the default strategy answers), stepwise play (the client asks
-the player), replay and recovery (recorded choices are fed back in order).
+the player), replay and recovery (recorded choices are fed back in order). A decision may put a
+price on some options (buy another spin); the price is part of the round's stake.
 """
 
 from __future__ import annotations
@@ -26,12 +27,46 @@ Event = dict[str, Any]
 
 @dataclass(frozen=True)
 class Decision:
-    """A question the round waits on. ``options`` are the JSON values the answer may take."""
+    """A question the round waits on. ``options`` are the JSON values the answer may take.
+
+    ``costs``, parallel to ``options``, is what each option costs in cents on top of the round's
+    purchase (e.g. "buy one more spin for 3.40 or collect": ``costs=(340, 0)``); empty means
+    every option is free. Options may be unhashable (lists), so prices are found by position.
+    """
 
     kind: str
     options: tuple[Any, ...]
     prompt: str = ""
     info: dict[str, Any] = field(default_factory=dict)
+    costs: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        costs = tuple(self.costs)
+        if costs and len(costs) != len(self.options):
+            raise DecisionError(
+                f"{self.kind}: {len(costs)} costs for {len(self.options)} options (give one per option, or none)"
+            )
+        for cost in costs:
+            if isinstance(cost, bool) or not isinstance(cost, int) or cost < 0:
+                raise DecisionError(f"{self.kind}: a cost is a non-negative int number of cents, not {cost!r}")
+        object.__setattr__(self, "costs", costs)
+
+    def price_of(self, choice: Any) -> int:
+        """What taking ``choice`` costs in cents (0 when free); DecisionError if it is no option."""
+        try:
+            index = self.options.index(choice)
+        except ValueError:
+            raise DecisionError(
+                f"{choice!r} is not an option for {self.kind} (options: {list(self.options)})"
+            ) from None
+        return self.costs[index] if self.costs else 0
+
+    @property
+    def free_options(self) -> tuple[Any, ...]:
+        """The options that cost nothing (all of them when ``costs`` is empty)."""
+        if not self.costs:
+            return self.options
+        return tuple(option for option, cost in zip(self.options, self.costs) if cost == 0)
 
 
 class CapReached(Exception):
@@ -93,7 +128,12 @@ class RoundContext:
 
 @dataclass(frozen=True)
 class RoundResult:
-    """A finished round: everything needed to show it, settle it and replay it."""
+    """A finished round: everything needed to show it, settle it and replay it.
+
+    ``cost`` is the round's whole stake: the purchase price (``Game.cost``) plus the price of
+    every priced decision taken; ``decision_costs`` is the price paid at each decision (0 when
+    free), parallel to ``decisions``.
+    """
 
     game_id: str
     bet: int
@@ -109,6 +149,12 @@ class RoundResult:
     state_in: dict[str, Any] | None
     state_out: dict[str, Any] | None
     deferred: tuple[dict[str, Any], ...] = ()  # feature starts deferred by a stratified run
+    decision_costs: tuple[int, ...] = ()
+
+    @property
+    def purchase_price(self) -> int:
+        """What the round cost before any decision: the bet, or the buy price."""
+        return self.cost - sum(self.decision_costs)
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -126,8 +172,9 @@ class RoundPlay:
     """A round being played step by step.
 
     ``pending`` is the decision the round waits on (None when finished). ``decide(choice)``
-    answers it. Recorded ``decisions`` given at construction are replayed first, so a round can
-    be rebuilt exactly at the step it had reached.
+    answers it and adds the choice's price to ``cost``, the stake so far. Recorded ``decisions``
+    given at construction are replayed first, so a round can be rebuilt exactly at the step (and
+    the stake) it had reached.
     """
 
     def __init__(
@@ -149,6 +196,8 @@ class RoundPlay:
         self.buy = buy
         self.state_in = state
         self.decisions: list[Any] = []
+        self.decision_costs: list[int] = []
+        self.cost = game.cost(bet, buy)  # the purchase price, then every priced decision added
         self.ctx = RoundContext(
             rng, bet, buy, state, game.cap, defer_features=defer_features, feature_start=feature_start
         )
@@ -168,14 +217,17 @@ class RoundPlay:
     def events(self) -> list[Event]:
         return self.ctx.events
 
-    def decide(self, choice: Any) -> None:
+    def price_of(self, choice: Any) -> int:
+        """What answering the pending decision with ``choice`` would cost (cents)."""
         if self.pending is None:
             raise DecisionError("this round is not waiting for a decision")
-        if choice not in self.pending.options:
-            raise DecisionError(
-                f"{choice!r} is not an option for {self.pending.kind} (options: {list(self.pending.options)})"
-            )
+        return self.pending.price_of(choice)
+
+    def decide(self, choice: Any) -> None:
+        price = self.price_of(choice)  # refuses a choice that is not an option
         self.decisions.append(choice)
+        self.decision_costs.append(price)
+        self.cost += price
         self._advance(choice)
 
     def _advance(self, choice: Any, first: bool = False) -> None:
@@ -198,7 +250,7 @@ class RoundPlay:
         self._result = RoundResult(
             game_id=self.game.id,
             bet=self.bet,
-            cost=self.game.cost(self.bet, self.buy),
+            cost=self.cost,
             seed=self.seed,
             buy=self.buy,
             decisions=tuple(self.decisions),
@@ -210,6 +262,7 @@ class RoundPlay:
             state_in=self.state_in,
             state_out=ctx.state_out,
             deferred=tuple(ctx.deferred),
+            decision_costs=tuple(self.decision_costs),
         )
 
     @property

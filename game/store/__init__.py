@@ -9,7 +9,8 @@ Typical use::
     for record in wallet.open_rounds():     # rounds interrupted by a crash: resume them
         ...
     round_id = wallet.begin_round("game", bet, cost, seed)   # before the first frame
-    wallet.settle_round(round_id, win)                        # when the round settles
+    wallet.record_decision(round_id, choice, price=price)     # a choice; a priced one debits
+    wallet.settle_round(round_id, win, game_state=carried)    # credit and carried state at once
 """
 
 from game.store.errors import InsufficientFunds, RoundNotOpen, StoreError
@@ -19,6 +20,7 @@ from game.store.wallet import (
     DEFAULT_STARTING_BALANCE,
     MAX_CENTS,
     MAX_SEED,
+    StateUpdate,
     Wallet,
     WalletOpenResult,
     default_data_dir,
@@ -33,6 +35,7 @@ __all__ = [
     "LedgerEntry",
     "RoundNotOpen",
     "RoundRecord",
+    "StateUpdate",
     "StoreError",
     "Wallet",
     "WalletOpenResult",

@@ -14,7 +14,10 @@ class RoundRecord:
     """One round as stored: its inputs, what happened during it and how it settled.
 
     ``seed`` is the unsigned 64-bit seed given to ``begin_round``; all money fields are cents.
-    The dict/list fields are fresh copies decoded from JSON (tuples come back as lists).
+    ``cost`` is the round's whole stake: the purchase price debited by ``begin_round`` plus
+    the price of every priced decision (``decision_costs``, parallel to ``decisions``, 0 for
+    a free one). The dict/list fields are fresh copies decoded from JSON (tuples come back as
+    lists).
     """
 
     id: int
@@ -25,6 +28,7 @@ class RoundRecord:
     buy: bool
     state_in: dict[str, Any] | None
     decisions: list[Any]
+    decision_costs: list[int]
     progress: dict[str, Any]
     status: RoundStatus
     win: int | None
@@ -38,10 +42,19 @@ class RoundRecord:
     def is_open(self) -> bool:
         return self.status == "open"
 
+    @property
+    def purchase_price(self) -> int:
+        """What the round cost before any decision: the bet, or the buy price."""
+        return self.cost - sum(self.decision_costs)
+
 
 @dataclass(frozen=True)
 class LedgerEntry:
-    """One money movement. ``amount`` is always positive; ``kind`` gives its direction."""
+    """One money movement. ``amount`` is always positive; ``kind`` gives its direction.
+
+    ``decision_seq`` names the decision of the round a debit paid for (None for the round's
+    purchase, credits and top-ups).
+    """
 
     id: int
     round_id: int | None
@@ -50,6 +63,7 @@ class LedgerEntry:
     balance_after: int
     at: str
     reason: str | None = None
+    decision_seq: int | None = None
 
     @property
     def delta(self) -> int:

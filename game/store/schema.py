@@ -4,15 +4,38 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+
+# Column definitions shared by CREATE_SQL and the migration that added them, so that a new
+# file and an upgraded one have the same columns with the same checks.
+_DECISION_PRICE = "price INTEGER NOT NULL DEFAULT 0 CHECK (typeof(price) = 'integer' AND price >= 0)"
+# The decision a debit paid for (NULL: the round's purchase, a credit or a top-up).
+_LEDGER_DECISION_SEQ = (
+    "decision_seq INTEGER CHECK (decision_seq IS NULL"
+    " OR (kind = 'debit' AND typeof(decision_seq) = 'integer' AND decision_seq >= 0))"
+)
+# At most one debit per decision.
+_LEDGER_BY_DECISION = (
+    "CREATE UNIQUE INDEX ledger_by_decision ON ledger (round_id, decision_seq) WHERE decision_seq IS NOT NULL"
+)
 
 # Upgrades from an older schema: MIGRATIONS[v] turns version v into v + 1 (SQL script).
 # Applied in one transaction by the wallet when it opens an older file.
-MIGRATIONS: dict[int, str] = {}
+MIGRATIONS: dict[int, str] = {
+    # 1 -> 2: priced decisions. A decision records what it cost; a debit names the decision it
+    # paid for. Older rounds had only free decisions and one purchase debit: the defaults fit.
+    1: f"""
+ALTER TABLE decisions ADD COLUMN {_DECISION_PRICE};
+ALTER TABLE ledger ADD COLUMN {_LEDGER_DECISION_SEQ};
+{_LEDGER_BY_DECISION};
+""",
+}
 
 # Money columns carry CHECK(typeof(..) = 'integer') so a float can never slip in, and
-# because SQLite silently turns an overflowing integer sum into a REAL.
-CREATE_SQL = """
+# because SQLite silently turns an overflowing integer sum into a REAL. A round's ``cost`` is
+# its whole stake: the purchase price plus every priced decision (the sum of its debits).
+# Columns added by a migration come last, where ALTER TABLE puts them in an upgraded file.
+CREATE_SQL = f"""
 CREATE TABLE meta (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -29,7 +52,7 @@ CREATE TABLE rounds (
     seed       TEXT NOT NULL CHECK (typeof(seed) = 'text'),
     buy        INTEGER NOT NULL CHECK (buy IN (0, 1)),
     state_in   TEXT,
-    progress   TEXT NOT NULL DEFAULT '{}',
+    progress   TEXT NOT NULL DEFAULT '{{}}',
     status     TEXT NOT NULL CHECK (status IN ('open', 'settled')),
     win        INTEGER CHECK (win IS NULL OR (typeof(win) = 'integer' AND win >= 0)),
     state_out  TEXT,
@@ -46,6 +69,7 @@ CREATE TABLE decisions (
     seq      INTEGER NOT NULL,
     data     TEXT NOT NULL,
     at       TEXT NOT NULL,
+    {_DECISION_PRICE},
     PRIMARY KEY (round_id, seq)
 );
 CREATE TABLE ledger (
@@ -57,9 +81,11 @@ CREATE TABLE ledger (
                   CHECK (typeof(balance_after) = 'integer' AND balance_after >= 0),
     at            TEXT NOT NULL,
     reason        TEXT,
+    {_LEDGER_DECISION_SEQ},
     CHECK ((kind = 'top_up') = (round_id IS NULL))
 );
 CREATE INDEX ledger_by_round ON ledger (round_id);
+{_LEDGER_BY_DECISION};
 CREATE TABLE game_state (
     game_id    TEXT PRIMARY KEY,
     state      TEXT NOT NULL,
@@ -94,9 +120,9 @@ REQUIRED_COLUMNS: dict[str, frozenset[str]] = {
             "note",
         }
     ),
-    "decisions": frozenset({"round_id", "seq", "data", "at"}),
+    "decisions": frozenset({"round_id", "seq", "data", "at", "price"}),
     "ledger": frozenset(
-        {"id", "round_id", "kind", "amount", "balance_after", "at", "reason"}
+        {"id", "round_id", "kind", "amount", "balance_after", "at", "reason", "decision_seq"}
     ),
     "game_state": frozenset({"game_id", "state", "updated_at"}),
     "settings": frozenset({"key", "value"}),

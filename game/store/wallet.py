@@ -13,7 +13,7 @@ import logging
 import os
 import sqlite3
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -53,6 +53,11 @@ BUSY_TIMEOUT_S = 5.0
 _SIBLING_SUFFIXES = ("-wal", "-shm", "-journal")
 
 Clock = Callable[[], datetime]
+
+# A change to a carried state (``Wallet.settle_round(state_updates=...)``): a dict replaces the
+# stored state; a function gets the stored state ({} if none) inside the transaction and returns
+# the new one, so a read-modify-write (a jackpot pool paid out and reseeded) cannot interleave.
+StateUpdate = dict[str, Any] | Callable[[dict[str, Any]], dict[str, Any]]
 
 
 def default_data_dir() -> Path:
@@ -548,6 +553,7 @@ class Wallet:
         round_id: int | None,
         now: str,
         reason: str | None = None,
+        decision_seq: int | None = None,
     ) -> int:
         """Change the balance and write the matching ledger row; returns the new balance."""
         balance = self._balance_in(conn)
@@ -558,9 +564,9 @@ class Wallet:
             raise StoreError(f"The balance would exceed {MAX_CENTS} cents.")
         conn.execute("UPDATE wallet SET balance = ? WHERE id = 1", (new,))
         conn.execute(
-            "INSERT INTO ledger (round_id, kind, amount, balance_after, at, reason) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (round_id, kind, amount, new, now, reason),
+            "INSERT INTO ledger (round_id, kind, amount, balance_after, at, reason, decision_seq) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (round_id, kind, amount, new, now, reason, decision_seq),
         )
         return new
 
@@ -577,9 +583,10 @@ class Wallet:
 
     def _open_round_in(
         self, conn: sqlite3.Connection, round_id: int, action: str
-    ) -> None:
+    ) -> sqlite3.Row:
+        """The open round's ``game_id`` and ``cost``; StoreError / RoundNotOpen otherwise."""
         row = conn.execute(
-            "SELECT status FROM rounds WHERE id = ?", (round_id,)
+            "SELECT status, game_id, cost FROM rounds WHERE id = ?", (round_id,)
         ).fetchone()
         if row is None:
             raise StoreError(
@@ -587,6 +594,18 @@ class Wallet:
             )
         if row["status"] != "open":
             raise RoundNotOpen(round_id, action)
+        return row
+
+    def _apply_state_updates(
+        self, conn: sqlite3.Connection, updates: Mapping[str, StateUpdate], now: str
+    ) -> None:
+        for key, update in updates.items():
+            if callable(update):
+                row = conn.execute(
+                    "SELECT state FROM game_state WHERE game_id = ?", (key,)
+                ).fetchone()
+                update = update({} if row is None else json.loads(row["state"]))
+            self._put_game_state(conn, key, _dumps_dict(update, f"carried state {key!r}"), now)
 
     # ----------------------------------------------------------------- money
 
@@ -628,6 +647,7 @@ class Wallet:
                 balance_after=r["balance_after"],
                 at=r["at"],
                 reason=r["reason"],
+                decision_seq=r["decision_seq"],
             )
             for r in rows
         ]
@@ -648,7 +668,9 @@ class Wallet:
     ) -> int:
         """Debit ``cost`` and journal the round's inputs in one transaction; returns its id.
 
-        Raises InsufficientFunds (and writes nothing) when the balance is below ``cost``.
+        ``cost`` is the purchase price (the bet, or the buy price); priced decisions recorded
+        later add to the round's stake. Raises InsufficientFunds (and writes nothing) when the
+        balance is below ``cost``.
         ``game_state``, when given, replaces the game's carried state in the same
         transaction (e.g. a jackpot pool fed by this bet). A ``cost`` of 0 writes no
         ledger row.
@@ -694,21 +716,40 @@ class Wallet:
         )
         return round_id
 
-    def record_decision(self, round_id: int, decision: object) -> int:
-        """Append a player decision (any JSON value) to an open round; returns its index."""
+    def record_decision(self, round_id: int, decision: object, price: int = 0) -> int:
+        """Append a player decision (any JSON value) to an open round; returns its index.
+
+        A ``price`` above 0 is debited in the same transaction, tied to the decision in the
+        ledger, and added to the round's ``cost``: the decision and its payment are stored
+        together or not at all. Raises InsufficientFunds (and writes nothing) when the
+        balance is below ``price``.
+        """
         _check_id(round_id)
+        _check_cents("price", price)
         data = _dumps(decision, "decision")
         with self._write() as conn:
             self._open_round_in(conn, round_id, "record a decision")
-            seq = conn.execute(
-                "SELECT COALESCE(MAX(seq) + 1, 0) FROM decisions WHERE round_id = ?",
-                (round_id,),
-            ).fetchone()[0]
-            conn.execute(
-                "INSERT INTO decisions (round_id, seq, data, at) VALUES (?, ?, ?, ?)",
-                (round_id, seq, data, self._now()),
+            if price > 0 and (balance := self._balance_in(conn)) < price:
+                raise InsufficientFunds(balance, price)
+            seq = int(
+                conn.execute(
+                    "SELECT COALESCE(MAX(seq) + 1, 0) FROM decisions WHERE round_id = ?",
+                    (round_id,),
+                ).fetchone()[0]
             )
-        return int(seq)
+            now = self._now()
+            conn.execute(
+                "INSERT INTO decisions (round_id, seq, data, at, price) VALUES (?, ?, ?, ?, ?)",
+                (round_id, seq, data, now, price),
+            )
+            if price > 0:
+                conn.execute(
+                    "UPDATE rounds SET cost = cost + ? WHERE id = ?", (price, round_id)
+                )
+                self._move(conn, "debit", price, round_id, now, decision_seq=seq)
+        if price > 0:
+            logger.debug("Round %d decision %d bought for %d", round_id, seq, price)
+        return seq
 
     def set_progress(self, round_id: int, progress: dict[str, Any]) -> None:
         """Record where the presentation of an open round stands (e.g. ``{"step": 12}``).
@@ -732,22 +773,44 @@ class Wallet:
         summary: dict[str, Any] | None = None,
         note: str | None = None,
         game_state: dict[str, Any] | None = None,
+        state_updates: Mapping[str, StateUpdate] | None = None,
+        expected_cost: int | None = None,
     ) -> int:
         """Credit ``win`` and mark the round settled in one transaction; returns the balance.
 
         A second settlement raises RoundNotOpen (a StoreError) and credits nothing.
-        ``summary``, when given, replaces the one from ``begin_round``. ``game_state``, when
-        given, replaces the game's carried state in the same transaction.
+        ``summary``, when given, replaces the one from ``begin_round``. In the same
+        transaction, ``game_state`` replaces the round's game's carried state and
+        ``state_updates`` changes any carried state by key (see ``StateUpdate``), e.g. a
+        jackpot pool shared by several games. ``expected_cost``, when given, must equal the
+        round's stake as stored (its purchase and priced decisions), or StoreError is raised
+        and nothing is written: a win is never credited for a round that was not paid in full.
         """
         _check_id(round_id)
         _check_cents("win", win)
+        if expected_cost is not None:
+            _check_cents("expected_cost", expected_cost)
         state_out_json = _dumps_opt_dict(state_out, "state_out")
         summary_json = _dumps_opt_dict(summary, "summary")
         game_state_json = _dumps_opt_dict(game_state, "game_state")
         if note is not None and not isinstance(note, str):
             raise TypeError(f"note must be a str or None, not {type(note).__name__}")
+        updates = dict(state_updates or {})
+        for key, update in updates.items():
+            _check_game_id(key)
+            if not callable(update):
+                _dumps_dict(update, f"carried state {key!r}")
         with self._write() as conn:
-            self._open_round_in(conn, round_id, "settle it again")
+            row = self._open_round_in(conn, round_id, "settle it again")
+            if expected_cost is not None and row["cost"] != expected_cost:
+                raise StoreError(
+                    f"Round {round_id} was paid {row['cost']} cents, not the {expected_cost} "
+                    "cents its play cost; it was not settled."
+                )
+            if game_state_json is not None and row["game_id"] in updates:
+                raise ValueError(
+                    f"the carried state of {row['game_id']!r} is given twice (game_state and state_updates)"
+                )
             now = self._now()
             conn.execute(
                 "UPDATE rounds SET status = 'settled', win = ?, settled_at = ?, state_out = ?, "
@@ -757,10 +820,8 @@ class Wallet:
             if win > 0:
                 self._move(conn, "credit", win, round_id, now)
             if game_state_json is not None:
-                game_id = conn.execute(
-                    "SELECT game_id FROM rounds WHERE id = ?", (round_id,)
-                ).fetchone()[0]
-                self._put_game_state(conn, game_id, game_state_json, now)
+                self._put_game_state(conn, row["game_id"], game_state_json, now)
+            self._apply_state_updates(conn, updates, now)
             balance = self._balance_in(conn)
         logger.debug("Round %d settled: win %d, balance %d", round_id, win, balance)
         return balance
@@ -769,14 +830,16 @@ class Wallet:
         self, conn: sqlite3.Connection, rows: Sequence[sqlite3.Row]
     ) -> list[RoundRecord]:
         decisions: dict[int, list[Any]] = {r["id"]: [] for r in rows}
+        prices: dict[int, list[int]] = {r["id"]: [] for r in rows}
         if decisions:
             marks = ",".join("?" * len(decisions))
             for d in conn.execute(
-                f"SELECT round_id, data FROM decisions WHERE round_id IN ({marks}) "
+                f"SELECT round_id, data, price FROM decisions WHERE round_id IN ({marks}) "
                 "ORDER BY round_id, seq",
                 tuple(decisions),
             ):
                 decisions[d["round_id"]].append(json.loads(d["data"]))
+                prices[d["round_id"]].append(d["price"])
         return [
             RoundRecord(
                 id=r["id"],
@@ -787,6 +850,7 @@ class Wallet:
                 buy=bool(r["buy"]),
                 state_in=_loads(r["state_in"]),
                 decisions=decisions[r["id"]],
+                decision_costs=prices[r["id"]],
                 progress=_loads(r["progress"]),
                 status=r["status"],
                 win=r["win"],
@@ -882,7 +946,8 @@ class Wallet:
 
         Checks that the balance equals the starting balance plus every ledger movement,
         that each ledger row's ``balance_after`` follows from the previous one, and that
-        every round has exactly the debit and credit its cost and win call for.
+        every round has exactly the debits and credit its purchase, priced decisions and
+        win call for.
         """
         problems: list[str] = []
         with self._read() as conn:
@@ -918,49 +983,7 @@ class Wallet:
                 )
             if balance < 0:
                 problems.append(f"balance is negative ({balance})")
-            # Rounds whose ledger rows do not match their cost and win (normally none).
-            mismatched = conn.execute(
-                """
-                SELECT r.id, r.status, r.cost, r.win,
-                       COALESCE(m.n_debit, 0) AS n_debit, COALESCE(m.debited, 0) AS debited,
-                       COALESCE(m.n_credit, 0) AS n_credit,
-                       COALESCE(m.credited, 0) AS credited
-                FROM rounds r
-                LEFT JOIN (
-                    SELECT round_id,
-                           SUM(kind = 'debit') AS n_debit,
-                           SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END) AS debited,
-                           SUM(kind = 'credit') AS n_credit,
-                           SUM(CASE WHEN kind = 'credit' THEN amount ELSE 0 END) AS credited
-                    FROM ledger WHERE round_id IS NOT NULL GROUP BY round_id
-                ) m ON m.round_id = r.id
-                WHERE COALESCE(m.n_debit, 0) != (r.cost > 0)
-                   OR COALESCE(m.debited, 0) != r.cost
-                   OR (r.status = 'settled' AND (COALESCE(m.n_credit, 0) != (r.win > 0)
-                                                 OR COALESCE(m.credited, 0) != r.win))
-                   OR (r.status != 'settled' AND COALESCE(m.n_credit, 0) != 0)
-                """
-            )
-            for r in mismatched:
-                if (
-                    r["n_debit"] != (1 if r["cost"] > 0 else 0)
-                    or r["debited"] != r["cost"]
-                ):
-                    problems.append(
-                        f"round {r['id']}: cost {r['cost']} but {r['n_debit']} debit(s) "
-                        f"totalling {r['debited']}"
-                    )
-                if r["status"] == "settled":
-                    if (
-                        r["n_credit"] != (1 if r["win"] > 0 else 0)
-                        or r["credited"] != r["win"]
-                    ):
-                        problems.append(
-                            f"round {r['id']}: win {r['win']} but {r['n_credit']} credit(s) "
-                            f"totalling {r['credited']}"
-                        )
-                elif r["n_credit"]:
-                    problems.append(f"round {r['id']} is open but has been credited")
+            problems.extend(self._audit_rounds(conn))
             orphans = conn.execute(
                 "SELECT COUNT(*) FROM ledger l WHERE l.round_id IS NOT NULL "
                 "AND NOT EXISTS (SELECT 1 FROM rounds r WHERE r.id = l.round_id)"
@@ -969,6 +992,108 @@ class Wallet:
                 problems.append(
                     f"{orphans} ledger row(s) refer to rounds that do not exist"
                 )
+        return problems
+
+
+    @staticmethod
+    def _audit_rounds(conn: sqlite3.Connection) -> list[str]:
+        """Each round's debits and credit against what it bought and won.
+
+        A round has exactly one purchase debit (no ``decision_seq``) equal to its purchase
+        price when that is above 0, exactly one debit per priced decision equal to the
+        decision's price (none for a free one), debits summing to its ``cost``, and, once
+        settled, exactly one credit equal to its win when that is above 0.
+        """
+        problems: list[str] = []
+        # The purchase price is the stake less the decisions' prices. Only mismatched rounds
+        # come back (normally none).
+        for r in conn.execute(
+            """
+            SELECT * FROM (
+                SELECT r.id, r.status, r.cost, r.win,
+                       COALESCE(d.priced, 0) AS priced,
+                       r.cost - COALESCE(d.priced, 0) AS purchase,
+                       COALESCE(m.n_purchase, 0) AS n_purchase,
+                       COALESCE(m.purchased, 0) AS purchased,
+                       COALESCE(m.n_debit, 0) AS n_debit,
+                       COALESCE(m.debited, 0) AS debited,
+                       COALESCE(m.n_credit, 0) AS n_credit,
+                       COALESCE(m.credited, 0) AS credited
+                FROM rounds r
+                LEFT JOIN (
+                    SELECT round_id, SUM(price) AS priced FROM decisions GROUP BY round_id
+                ) d ON d.round_id = r.id
+                LEFT JOIN (
+                    SELECT round_id,
+                           SUM(kind = 'debit' AND decision_seq IS NULL) AS n_purchase,
+                           SUM(CASE WHEN kind = 'debit' AND decision_seq IS NULL
+                                    THEN amount ELSE 0 END) AS purchased,
+                           SUM(kind = 'debit') AS n_debit,
+                           SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END) AS debited,
+                           SUM(kind = 'credit') AS n_credit,
+                           SUM(CASE WHEN kind = 'credit' THEN amount ELSE 0 END) AS credited
+                    FROM ledger WHERE round_id IS NOT NULL GROUP BY round_id
+                ) m ON m.round_id = r.id
+            )
+            WHERE purchase < 0 OR n_purchase != (purchase > 0) OR purchased != purchase
+               OR debited != cost
+               OR (status = 'settled' AND (n_credit != (win > 0) OR credited != win))
+               OR (status != 'settled' AND n_credit != 0)
+            """
+        ):
+            rid = r["id"]
+            if r["purchase"] < 0:
+                problems.append(
+                    f"round {rid}: cost {r['cost']} is less than its decisions' prices "
+                    f"({r['priced']})"
+                )
+            elif r["n_purchase"] != (r["purchase"] > 0) or r["purchased"] != r["purchase"]:
+                problems.append(
+                    f"round {rid}: purchase price {r['purchase']} but {r['n_purchase']} "
+                    f"purchase debit(s) totalling {r['purchased']}"
+                )
+            if r["debited"] != r["cost"]:
+                problems.append(
+                    f"round {rid}: cost {r['cost']} but {r['n_debit']} debit(s) "
+                    f"totalling {r['debited']}"
+                )
+            if r["status"] == "settled":
+                if r["n_credit"] != (r["win"] > 0) or r["credited"] != r["win"]:
+                    problems.append(
+                        f"round {rid}: win {r['win']} but {r['n_credit']} credit(s) "
+                        f"totalling {r['credited']}"
+                    )
+            elif r["n_credit"]:
+                problems.append(f"round {rid} is open but has been credited")
+        # Each decision against the debits that name it.
+        for d in conn.execute(
+            """
+            SELECT d.round_id, d.seq, d.price, COUNT(l.id) AS n_debit,
+                   COALESCE(SUM(l.amount), 0) AS paid
+            FROM decisions d
+            LEFT JOIN ledger l
+                   ON l.round_id = d.round_id AND l.decision_seq = d.seq AND l.kind = 'debit'
+            GROUP BY d.round_id, d.seq
+            HAVING COUNT(l.id) != (d.price > 0) OR COALESCE(SUM(l.amount), 0) != d.price
+            """
+        ):
+            problems.append(
+                f"round {d['round_id']} decision {d['seq']}: price {d['price']} but "
+                f"{d['n_debit']} debit(s) totalling {d['paid']}"
+            )
+        # Debits naming a decision that was never recorded.
+        for row in conn.execute(
+            """
+            SELECT l.id, l.round_id, l.decision_seq FROM ledger l
+            WHERE l.decision_seq IS NOT NULL AND NOT EXISTS (
+                SELECT 1 FROM decisions d
+                WHERE d.round_id = l.round_id AND d.seq = l.decision_seq)
+            """
+        ):
+            problems.append(
+                f"ledger {row['id']}: a debit for decision {row['decision_seq']} of round "
+                f"{row['round_id']}, which has no such decision"
+            )
         return problems
 
 

@@ -1,0 +1,113 @@
+"""A small game with a priced decision, shared by the engine, store, session and kill tests.
+
+Draw a prize, pick a box (free), then up to three times: buy another box for 3.4 times the bet,
+or collect. The round carries a state to the next one (rounds played, boxes sold), the way a
+progressive pool will, so that settlement has carried state to write. The kill tests import it
+in child processes, hence a module of its own rather than a class inside one test file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from game.engine import Decision
+from game.engine.game import Game
+from game.engine.money import cents_of, format_cents
+from game.engine.round import RoundContext
+from game.engine.wins import Evaluation
+from game.session import ActiveRound, PlaySession
+from game.store import Wallet
+
+
+class GiftShop(Game):
+    id = "gift_shop"
+    title = "Gift Shop"
+    bets = (10, 20, 100)
+    default_bet = 100
+    cap = Fraction(50)
+    extra_box_x = Fraction(17, 5)  # 3.40 at a bet of 1.00
+    max_extra = 3
+    box_costs: tuple[int, ...] = ()  # the first pick is free
+
+    def evaluate(self, window: list[list[str]]) -> Evaluation:
+        return Evaluation()
+
+    def extra_box_price(self, bet: int) -> int:
+        return cents_of(self.extra_box_x, bet)
+
+    def round_steps(self, ctx: RoundContext) -> Generator[Decision, Any, None]:
+        carried = ctx.state or {}
+        ctx.state_out = {"rounds": carried.get("rounds", 0) + 1, "boxes_sold": carried.get("boxes_sold", 0)}
+        prize = ctx.rng.randrange(1, 6)
+        ctx.emit({"type": "draw", "prize": prize})
+        box = yield Decision("box", ("red", "green"), "Pick a box", costs=self.box_costs)
+        ctx.emit({"type": "opened", "box": box})
+        ctx.award(Fraction(prize * (3 if box == "red" else 2)))
+        price = self.extra_box_price(ctx.bet)
+        for extra in range(1, self.max_extra + 1):
+            choice = yield Decision(
+                "another", ("buy", "collect"), f"Buy another box for {format_cents(price)}?", costs=(price, 0)
+            )
+            if choice == "collect":
+                return
+            ctx.state_out["boxes_sold"] += 1
+            gift = ctx.rng.randrange(0, 8)
+            ctx.emit({"type": "extra_box", "n": extra, "gift": gift})
+            ctx.award(Fraction(gift))
+
+
+class PricedPickShop(GiftShop):
+    """The same shop where even the first pick costs 5 cents: no free way through the round."""
+
+    id = "priced_pick_shop"
+    box_costs = (5, 5)
+
+
+# --------------------------------------------------------------------------- kill-test scenarios
+# The same steps run in the test process (to count the SQL statements of the action) and in the
+# child processes that are killed after each of them.
+
+START = 10_000
+FIRST_SEED, SECOND_SEED = 11, 12
+
+
+def open_shop(data_dir: Path) -> PlaySession:
+    return PlaySession(Wallet.open(data_dir, starting_balance=START).wallet, GiftShop())
+
+
+def round_before_settlement(data_dir: Path) -> tuple[PlaySession, ActiveRound]:
+    """One round played and settled (a carried state exists), a second one played to its end."""
+    session = open_shop(data_dir)
+    first = session.spin(seed=FIRST_SEED)
+    for choice in ("red", "buy", "collect"):
+        session.decide(first, choice)
+    session.settle(first)
+    second = session.spin(seed=SECOND_SEED)
+    for choice in ("green", "buy", "buy", "collect"):
+        session.decide(second, choice)
+    return session, second
+
+
+def round_before_purchase(data_dir: Path) -> tuple[PlaySession, ActiveRound]:
+    """A round waiting at 'buy another box?'; the action under test buys one."""
+    session = open_shop(data_dir)
+    active = session.spin(seed=SECOND_SEED)
+    session.decide(active, "green")
+    return session, active
+
+
+def settle(session: PlaySession, active: ActiveRound) -> None:
+    session.settle(active)
+
+
+def buy_a_box(session: PlaySession, active: ActiveRound) -> None:
+    session.decide(active, "buy")
+
+
+SCENARIOS = {
+    "settle": (round_before_settlement, settle),
+    "buy": (round_before_purchase, buy_a_box),
+}

@@ -127,7 +127,10 @@ def test_priced_decisions_add_to_the_stake() -> None:
     assert result.cost == 780 and result.purchase_price == 100
     assert result.decisions == ("red", "buy", "buy", "collect")
     assert result.decision_costs == (0, 340, 340, 0)
-    assert [e["type"] for e in result.events] == ["draw", "opened", "extra_box", "extra_box", "round_end"]
+    assert [e["type"] for e in result.events] == [
+        "draw", "decision", "opened", "decision", "extra_box", "decision", "extra_box", "decision", "round_end"]
+    bought = [(e["kind"], e["choice"], e["price"]) for e in result.events if e["type"] == "decision"]
+    assert bought == [("box", "red", 0), ("another", "buy", 340), ("another", "buy", 340), ("another", "collect", 0)]
     assert result.state_out == {"rounds": 1, "boxes_sold": 2}
     with pytest.raises(DecisionError):
         play.price_of("buy")  # finished: nothing is pending

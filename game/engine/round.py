@@ -224,10 +224,13 @@ class RoundPlay:
         return self.pending.price_of(choice)
 
     def decide(self, choice: Any) -> None:
+        """Answer the pending decision; the round records it as a ``decision`` event and goes on."""
         price = self.price_of(choice)  # refuses a choice that is not an option
+        assert self.pending is not None  # price_of refused a round that waits on nothing
         self.decisions.append(choice)
         self.decision_costs.append(price)
         self.cost += price
+        self.ctx.emit({"type": "decision", "kind": self.pending.kind, "choice": choice, "price": price})
         self._advance(choice)
 
     def _advance(self, choice: Any, first: bool = False) -> None:

@@ -16,6 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ...engine.money import format_cents
+from ...session import BudgetReached
 from ...store import InsufficientFunds
 from ..widgets.timeline import Step, Timeline
 
@@ -111,11 +112,11 @@ class RoundDirector:
         self.asking = True
         if self.stage.answers_itself():
             choice = self.session.game.choose(self.play)
-            if decision.price_of(choice) > self.session.balance:  # the strategy never overdraws: cheapest
+            if not self.session.can_afford_choice(self.active, choice):  # never overdraw: the cheapest
                 choice = min(decision.options, key=decision.price_of)
-            if not self.answer(choice):
-                log.error("the choice %r for %s was refused", choice, decision.kind)
-            return
+            if self.answer(choice):
+                return
+            log.warning("the strategy's choice %r for %s was refused: asking the player", choice, decision.kind)
         self.stage.ask(decision, self.answer)
 
     def answer(self, choice: Any) -> bool:
@@ -129,6 +130,9 @@ class RoundDirector:
             price = decision.price_of(choice)
             self.stage.refuse(decision, choice, f"This costs {format_cents(price)}; your balance is "
                                                 f"{format_cents(self.session.balance)}.")
+            return False
+        except BudgetReached:
+            self.stage.refuse(decision, choice, "That would take your losses past your session budget.")
             return False
         self.asking = False
         start = self._shown

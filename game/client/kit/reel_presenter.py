@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from ...engine import Game
 from ...engine.money import cents_of, format_cents
-from ..widgets.banner import Banner
+from ..widgets.banner import Banner, Toast
 from ..widgets.celebration import BigWinCelebration, tier_of
 from ..widgets.counter import roll_seconds
 from ..widgets.hud import MoneyBar
@@ -37,6 +37,7 @@ class Stage(Protocol):
 
     game: Game
     banner: Banner
+    toast: Toast
     money: MoneyBar
     celebration: BigWinCelebration
 
@@ -46,6 +47,8 @@ class Stage(Protocol):
     def sound(self, name: str) -> None: ...
 
     def apply_state(self, state: Any, won: int) -> None: ...
+
+    def option_label(self, kind: str, option: Any) -> str: ...
 
 
 class ReelStage(Stage, Protocol):
@@ -114,6 +117,16 @@ class StagePresenter(EventPresenter):
 
     def celebrate(self, amount: int, x: Fraction) -> Celebrate:
         return Celebrate(self.s.celebration, amount, x, self.bet, celebration_seconds(x))
+
+    @shows("decision")
+    def _decision(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
+        """A choice the player made: a purchase is confirmed on screen (and in a replay, recalled)."""
+        s = self.s
+        price = int(event.get("price", 0))
+        if not price:
+            return [Call(lambda: None, progress=index + 1)]
+        text = f"Bought: {s.option_label(event['kind'], event['choice'])} for {format_cents(price)}"
+        return [Call(lambda: s.toast.show(text, 2.5), progress=index + 1)]
 
     @shows("round_end")
     def _round_end(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:

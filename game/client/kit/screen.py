@@ -143,8 +143,8 @@ class GameScreen(Scene):
         """
         return []
 
-    def option_label(self, decision: Decision, option: Any) -> str:
-        """How an option of a decision reads on its button (games name their own)."""
+    def option_label(self, kind: str, option: Any) -> str:
+        """How an option of a ``kind`` of decision reads on its button (games name their own)."""
         return str(option).replace("_", " ").upper()
 
     def update_play(self, dt: float) -> None:
@@ -399,7 +399,7 @@ class GameScreen(Scene):
         options = []
         for option in decision.options:
             price = decision.price_of(option)
-            options.append(ChoiceOption(self.option_label(decision, option),
+            options.append(ChoiceOption(self.option_label(decision.kind, option),
                                         f"costs {format_cents(price)}" if price else ""))
         lines = [decision.prompt] if decision.prompt else []
         lines.append(f"Balance {format_cents(self.session.balance)}")

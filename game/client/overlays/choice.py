@@ -44,8 +44,11 @@ class ChoiceOverlay(Overlay):
         wrapped = [part for line in lines for part in wrap_text(body_font, line, WIDTH - 90)]
         rows = (len(options) + PER_ROW - 1) // PER_ROW
         line_h = body_font.get_linesize() + 4
-        height = 120 + len(wrapped) * line_h + rows * (BUTTON[1] + 30 + GAP) + 70
-        super().__init__(app, (WIDTH, max(300, height)), title)
+        height = 110 + len(wrapped) * line_h + rows * (BUTTON[1] + 30 + GAP) + 24
+        super().__init__(app, (WIDTH, max(260, height)), title)
+        # Low on the screen over a light veil: the reels that raised the question stay in view.
+        self.rect.bottom = (pygame.display.get_surface() or pygame.Surface((1280, 720))).get_height() - 74
+        self._veil_light = pygame.Surface((1, 1), pygame.SRCALPHA)
         y = SHADOW + 96
         for line in wrapped:
             image = render_text(body_font, line, theme.TEXT, theme.INK, 1)
@@ -82,6 +85,16 @@ class ChoiceOverlay(Overlay):
             self._sync_focus()
             return True
         return super().handle_key(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._veil_light.get_size() != surface.get_size():
+            self._veil_light = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._veil_light.fill((8, 4, 18, 110))
+        surface.blit(self._veil_light, (0, 0))
+        surface.blit(self._panel, (self.rect.x - SHADOW, self.rect.y - SHADOW))
+        self.draw_content(surface)
+        for button in self.buttons:
+            button.draw(surface)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.reason:

@@ -1,0 +1,150 @@
+"""Help pages every game's paytable overlay is built from: paytable, rules, line shapes, facts.
+
+A page has ``.title`` and ``.draw(surface, rect)``; the help overlay draws each page once and keeps
+the picture, so drawing here may take its time. Amounts are shown at the player's bet
+(``cents_of(pay, bet)``) from the pays the engine holds; nothing here holds a game's numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import pygame
+
+from ...engine.money import cents_of, format_cents
+from .. import theme
+from ..resources import Resources
+from ..widgets.text import render_text
+
+INK = (20, 8, 30)
+TEXT = (240, 230, 250)
+GOLD = (255, 204, 92)
+DIM = (180, 165, 200)
+BOX = (40, 20, 62)
+EDGE = (120, 80, 150)
+LIT = (255, 160, 50)
+
+Paragraph = tuple[str, str]  # (heading, body); an empty heading continues the text
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    words, lines, line = text.split(), [], ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[Paragraph],
+               fonts: Mapping[str, pygame.font.Font], *, color: tuple[int, int, int] = TEXT) -> int:
+    """Headed paragraphs down ``rect``; returns the y reached."""
+    y = rect.y
+    for head, body in items:
+        if head:
+            image = render_text(fonts["head"], head, GOLD, INK, 1)
+            surface.blit(image, (rect.x, y))
+            y += image.get_height() + 2
+        for line in wrap(fonts["body"], body, rect.w):
+            image = render_text(fonts["body"], line, color)
+            surface.blit(image, (rect.x, y))
+            y += image.get_height()
+        y += 10
+    return y
+
+
+class RulesPage:
+    """The rules in one or two columns of headed paragraphs."""
+
+    def __init__(self, resources: Resources, left: Sequence[Paragraph], right: Sequence[Paragraph] = (),
+                 title: str = "Rules") -> None:
+        self.res, self.left, self.right, self.title = resources, list(left), list(right), title
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        fonts = {"head": theme.ui(self.res, 20, "heavy"), "body": theme.ui(self.res, 18)}
+        if not self.right:
+            paragraphs(surface, pygame.Rect(rect.x + 6, rect.y + 4, rect.w - 12, rect.h), self.left, fonts)
+            return
+        half = (rect.w - 40) // 2
+        paragraphs(surface, pygame.Rect(rect.x + 6, rect.y + 4, half, rect.h), self.left, fonts)
+        paragraphs(surface, pygame.Rect(rect.x + half + 34, rect.y + 4, half, rect.h), self.right, fonts)
+
+
+class PaytablePage:
+    """One box per symbol: its picture and what each count pays at the bet (pays x total bet)."""
+
+    title = "Paytable"
+
+    def __init__(self, resources: Resources, game: Any, bet: int, symbols: Mapping[str, pygame.Surface], *,
+                 pays: Mapping[str, Mapping[int, Fraction]] | None = None, note: str = "", columns: int = 6,
+                 lit: Sequence[str] = ()) -> None:
+        self.res, self.game, self.bet, self.symbols = resources, game, bet, symbols
+        self.pays = pays if pays is not None else game.pays
+        self.note = note or f"Wins at your bet of {format_cents(bet)}. Lines pay left to right on adjacent reels."
+        self.columns = columns
+        self.lit = set(lit)  # boxes drawn with the feature colour (scatters, specials)
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        image = render_text(theme.ui(self.res, 19), self.note, TEXT)
+        surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.y)))
+        names = list(self.pays)
+        rows = max(1, (len(names) + self.columns - 1) // self.columns)
+        cell_w = rect.w // self.columns
+        top = rect.y + 34
+        cell_h = min(260, (rect.h - 34) // rows)
+        most = max((len(p) for p in self.pays.values()), default=1)
+        icon = max(40, min(92, cell_h - 30 - 22 * most))
+        count_font, pay_font = theme.ui(self.res, 18, "heavy"), theme.ui(self.res, 20, "heavy")
+        for i, name in enumerate(names):
+            col, row = i % self.columns, i // self.columns
+            box = pygame.Rect(rect.x + col * cell_w + 6, top + row * cell_h + 4, cell_w - 12, cell_h - 8)
+            pygame.draw.rect(surface, BOX, box, border_radius=14)
+            pygame.draw.rect(surface, LIT if name in self.lit else EDGE, box, 2, border_radius=14)
+            if name in self.symbols:
+                art = pygame.transform.smoothscale(self.symbols[name], (icon, icon))
+                surface.blit(art, art.get_rect(midtop=(box.centerx, box.y + 6)))
+            y = box.y + icon + 12
+            for count in sorted(self.pays[name], reverse=True):
+                money = format_cents(cents_of(Fraction(self.pays[name][count]), self.bet))
+                c = render_text(count_font, f"{count}x", DIM)
+                p = render_text(pay_font, money, GOLD, INK, 1)
+                surface.blit(c, c.get_rect(midleft=(box.x + 16, y + 11)))
+                surface.blit(p, p.get_rect(midright=(box.right - 16, y + 11)))
+                y += 22
+
+
+class LinesPage:
+    """Every line's shape on a small grid of the reels, numbered as the win lines are."""
+
+    def __init__(self, resources: Resources, lines: Sequence[Sequence[int]], reels: int, rows: int,
+                 color: tuple[int, int, int] = LIT) -> None:
+        self.res, self.lines, self.reels, self.rows, self.color = resources, list(lines), reels, rows, color
+        self.title = f"{len(self.lines)} Lines"
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        cols = min(10, len(self.lines))
+        grid_rows = (len(self.lines) + cols - 1) // cols
+        slot_w, slot_h = rect.w // cols, rect.h // max(1, grid_rows)
+        cw = min(18, (slot_w - 16) // self.reels)
+        ch = min(13, (slot_h - 30) // self.rows)
+        font = theme.ui(self.res, 16, "heavy")
+        for i, line in enumerate(self.lines):
+            sx = rect.x + (i % cols) * slot_w
+            sy = rect.y + (i // cols) * slot_h
+            label = render_text(font, str(i + 1), GOLD)
+            surface.blit(label, label.get_rect(midtop=(sx + slot_w // 2, sy + 2)))
+            ox = sx + (slot_w - self.reels * cw) // 2
+            oy = sy + 22
+            for c in range(self.reels):
+                for r in range(self.rows):
+                    cell = pygame.Rect(ox + c * cw, oy + r * ch, cw - 2, ch - 2)
+                    pygame.draw.rect(surface, self.color if line[c] == r else (58, 38, 80), cell, border_radius=3)
+            points = [(ox + c * cw + (cw - 2) // 2, oy + line[c] * ch + (ch - 2) // 2) for c in range(self.reels)]
+            pygame.draw.lines(surface, (255, 246, 228), False, points, 2)

@@ -1,0 +1,1 @@
+"""__GAME_TITLE__'s screen parts: art, presenter, help pages."""

@@ -1,0 +1,97 @@
+"""__GAME_TITLE__'s rules, on the data in ``data.json`` beside this file.
+
+A round: the reels spin and the lines pay (x total bet). Two gifts on the reels offer a respin of
+the reels without a gift, priced at ``respin_price_x`` times the bet (a priced decision: accepting
+it is debited with the choice). Three gifts open a pick of three gifts, each hiding a prize drawn
+from ``gift_prizes`` after the pick (the choice is the player's; the odds do not depend on it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from game.engine.data import Reader, load_json
+from game.engine.game import Game
+from game.engine.lines import LineEvaluator
+from game.engine.money import cents_of, format_cents, multiplier_text, parse_multiplier
+from game.engine.reels import ReelSet
+from game.engine.round import Decision, RoundContext
+from game.engine.wins import Evaluation, Win
+
+DATA_FILE = Path(__file__).with_name("data.json")
+PICKS = ("left", "middle", "right")
+
+
+class __GameClass__(Game):
+    id = "__GAME_ID__"
+
+    def __init__(self, data_file: Path = DATA_FILE) -> None:
+        source = str(data_file)
+        self.data_file = data_file
+        doc = Reader(source, load_json(data_file))
+        self.title = doc.child("title").text()
+        self.reel_count = doc.child("reels").integer(1, 9)
+        self.rows = doc.child("rows").integer(1, 9)
+        self.symbols = tuple(item.text() for item in doc.child("symbols").items())
+        self.wild = doc.child("wild").text()
+        self.gift = doc.child("gift").text()
+        pays_doc = doc.child("pays")
+        self.pays = {name: {int(count): pays_doc.child(name).child(count).convert(parse_multiplier, "a pay")
+                            for count in pays_doc.child(name).fields()} for name in pays_doc.fields()}
+        self.lines = tuple(tuple(row.integer(0, self.rows - 1) for row in line.items())
+                           for line in doc.child("lines").items())
+        bets = doc.child("bets")
+        self.bets = tuple(item.integer(1) for item in bets.child("ladder").items())
+        self.default_bet = bets.child("default").integer()
+        if self.default_bet not in self.bets:
+            raise bets.child("default").fail(f"{self.default_bet} is not on the ladder")
+        self.respin_price_x = doc.child("respin_price_x").convert(parse_multiplier, "a multiple of the bet")
+        prizes = doc.child("gift_prizes")
+        self.gift_prizes = tuple(item.convert(parse_multiplier, "a prize") for item in prizes.child("prizes").items())
+        self.gift_weights = tuple(item.integer(1) for item in prizes.child("weights").items())
+        if len(self.gift_weights) != len(self.gift_prizes):
+            raise prizes.fail("one weight per prize")
+        self.cap = doc.child("cap_x").convert(parse_multiplier, "a multiple of the bet")
+        self.reels = ReelSet.read(doc.child("strips"), self.rows, set(self.symbols))
+        self.evaluator = LineEvaluator(self.lines, self.pays, self.wild, frozenset({self.gift}))
+
+    def evaluate(self, window: list[list[str]]) -> Evaluation:
+        return Evaluation.of(self.evaluator.evaluate(window))
+
+    def respin_price(self, bet: int) -> int:
+        return cents_of(self.respin_price_x, bet)
+
+    def gifts_in(self, window: list[list[str]]) -> list[list[int]]:
+        return [[c, r] for c, column in enumerate(window) for r, name in enumerate(column) if name == self.gift]
+
+    def round_steps(self, ctx: RoundContext) -> Generator[Decision, Any, None]:
+        window, _ = self.reels.spin(ctx.rng)
+        self._pay_spin(ctx, window, "spin")
+        gifts = self.gifts_in(window)
+        if len(gifts) == 2:
+            price = self.respin_price(ctx.bet)
+            choice = yield Decision("respin", ("respin", "collect"),
+                                    f"Two gifts! Respin the other reels for {format_cents(price)}?",
+                                    info={"title": "One more gift?"}, costs=(price, 0))
+            if choice == "respin":
+                held = {c for c, _ in gifts}
+                fresh, _ = self.reels.spin(ctx.rng)
+                window = [window[c] if c in held else fresh[c] for c in range(self.reel_count)]
+                self._pay_spin(ctx, window, "respin")
+                gifts = self.gifts_in(window)
+        if len(gifts) >= 3:
+            ctx.count("gift_pick")
+            pick = yield Decision("pick", PICKS, "Pick a gift", info={"title": "Pick a gift"})
+            prize = ctx.rng.choices(self.gift_prizes, weights=self.gift_weights)[0]
+            ctx.emit({"type": "gift_opened", "pick": pick, "x": multiplier_text(prize)})
+            ctx.award(prize)
+
+    def _pay_spin(self, ctx: RoundContext, window: list[list[str]], kind: str) -> None:
+        wins: list[Win] = self.evaluator.evaluate(window)
+        x = sum((win.multiplier for win in wins), Fraction(0))
+        ctx.emit({"type": kind, "window": window, "wins": [win.to_event() for win in wins],
+                  "gifts": self.gifts_in(window), "x": multiplier_text(x)})
+        ctx.award(x)

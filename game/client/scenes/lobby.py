@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-TILES = tuple(f"tile_{i}" for i in range(1, 6))
+TILES = tuple(f"tile_{i}" for i in range(1, len(CATALOGUE) + 1))  # one map object per game
 REQUIRED = ("title", "subtitle", "balance", "topup", "settings", *TILES, "toast", "hint", "snow")
 ART_SIZE = (220, 300)
 LIFT = 14.0  # pixels a hovered tile rises
@@ -274,7 +274,7 @@ class LobbyScene(Scene):
         return False
 
     def _key(self, key: int) -> bool:
-        if pygame.K_1 <= key <= pygame.K_5:
+        if pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(self.tiles):
             self.choose(key - pygame.K_1)
         elif pygame.K_KP1 <= key <= pygame.K_KP5:
             self.choose(key - pygame.K_KP1)

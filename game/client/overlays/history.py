@@ -20,7 +20,18 @@ if TYPE_CHECKING:
 SIZE = (980, 640)
 ROW_H = 40
 MAX_ROWS = 10
-COLUMNS = (("Time", 0.0), ("Bet", 0.2), ("Win", 0.38), ("Features", 0.56))
+COLUMNS = (("Time", 0.0), ("Stake", 0.2), ("Win", 0.41), ("Features", 0.56))
+
+
+def stake_text(record: RoundRecord) -> str:
+    """What the round cost: the bet, a buy's price, and what was bought inside the round."""
+    bought = [price for price in record.decision_costs if price]
+    text = format_cents(record.cost)
+    if record.buy:
+        return f"{text} (buy)"
+    if bought:
+        return f"{text} ({len(bought)} bought)"
+    return text
 
 
 def local_time(iso: str) -> str:
@@ -80,7 +91,7 @@ class HistoryOverlay(Overlay):
             win = record.win or 0
             cells = (
                 (local_time(record.created_at), theme.TEXT),
-                (format_cents(record.bet) + (" (buy)" if record.buy else ""), theme.TEXT),
+                (stake_text(record), theme.TEXT),
                 (format_cents(win), theme.GREEN if win else theme.MUTED),
                 (features_text(record.summary), theme.ICE),
             )

@@ -85,8 +85,12 @@ def test_the_template_has_the_file_set_of_every_game(template_game: GameEntry) -
         if item.available:
             assert {"__init__.py", "screen.py", "presenter.py", "art.py", "help.py"} <= {
                 p.name for p in (Path(client_games.__file__).parent / item.id).iterdir()}, item.id
-    engine_files = {p.name for p in (root / "game" / "engine" / "games" / GAME_ID).iterdir()}
-    assert {"__init__.py", "game.py", "data.json"} <= engine_files
+    engine_set = {"__init__.py", "game.py", "data.json", "DESIGN.md"}
+    assert engine_set <= {p.name for p in (root / "game" / "engine" / "games" / GAME_ID).iterdir()}
+    for item in CATALOGUE:
+        if item.available:
+            folder = Path(engine_games.__file__).parent / item.id
+            assert engine_set | {"rtp.json"} <= {p.name for p in folder.iterdir()}, item.id
 
 
 def test_engine_prices_the_respin_and_replays_it(template_game: GameEntry) -> None:

@@ -90,7 +90,7 @@ FREE_GAME = {
     "eaten_pie": "pie",
     "buy_santa_row_weights": [1, 1, 1, 1, 1],
 }
-BET = {
+BETS = {  # the one bet layout of every game (game/engine/data.py read_bets)
     "ladder": [10, 20, 30, 40, 50, 60, 80, 100, 150, 200, 250, 300, 400, 500, 600, 800, 1000, 1500, 2000, 2500,
                3000, 4000, 5000, 7500, 10000],
     "default": 100,
@@ -176,7 +176,7 @@ def design_data() -> dict:
         "pie": "pie",
         "pays": {name: {str(k): v for k, v in sorted(row.items(), reverse=True)} for name, row in PAYS.items()},
         "lines": line_shapes(),
-        "bet": BET,
+        "bets": BETS,
         "sleigh": SLEIGH,
         "free_game": FREE_GAME,
         "strips": {

@@ -12,7 +12,7 @@ from fractions import Fraction
 from math import lcm
 from pathlib import Path
 
-from ...data import Reader, load_json
+from ...data import BetLadder, Reader, load_json, read_bets
 from ...money import parse_multiplier
 from ...reels import ReelSet
 
@@ -38,7 +38,9 @@ class FatSantaData:
             raise doc.child("pie").fail("Fat Santa and the pie are different symbols")
         self._read_pays(doc.child("pays"))
         self._read_lines(doc.child("lines"))
-        self._read_bets(doc.child("bet"))
+        self.bet_ladder: BetLadder = read_bets(doc)
+        self.bets = self.bet_ladder.ladder
+        self.default_bet = self.bet_ladder.default
         self._read_strips(doc.child("strips"))
         self._read_sleigh(doc.child("sleigh"))
         self._read_free_game(doc.child("free_game"))
@@ -88,15 +90,6 @@ class FatSantaData:
             for count, pay in row.items():
                 table[count] = int(pay / len(lines) * self.unit_den)
             self.units[name] = table
-
-    def _read_bets(self, doc: Reader) -> None:
-        ladder = doc.child("ladder")
-        self.bets = tuple(item.integer(1) for item in ladder.items())
-        if not self.bets or list(self.bets) != sorted(set(self.bets)):
-            raise ladder.fail("the bet ladder is a non-empty list of rising amounts in cents")
-        self.default_bet = doc.child("default").integer()
-        if self.default_bet not in self.bets:
-            raise doc.child("default").fail(f"{self.default_bet} is not on the bet ladder")
 
     def _read_strips(self, doc: Reader) -> None:
         known = set(self.symbols)

@@ -7,7 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ...data import Reader, load_json
+from ...data import Reader, load_json, read_bets
 from ...errors import DataError
 from ...game import Game
 from ...lines import LineEvaluator, scatter_win
@@ -81,14 +81,15 @@ class HalloweenVacation(Game):
         self.expanding_reel = free.child("expanding_reel").integer(0, self.reel_count - 1)
         self.expanding_multipliers = tuple(m.integer(1) for m in free.child("expanding_multipliers").items())
 
-        bet = doc.child("bet")
-        self.bet_credits = bet.child("credits").integer(1)
-        self.bet_values = tuple(v.integer(1) for v in bet.child("values").items())
-        self.bet_levels = tuple(v.integer(1) for v in bet.child("levels").items())
-        self.bets = tuple(sorted({v * lv * self.bet_credits for v in self.bet_values for lv in self.bet_levels}))
-        self.default_bet = bet.child("default").integer()
-        if self.default_bet not in self.bets:
-            raise bet.child("default").fail(f"{self.default_bet} is not on the bet ladder")
+        ladder = read_bets(doc)
+        if ladder.breakdown is None:
+            raise doc.child("bets").fail("a Halloween Vacation bet is Value x Level x credits: give its 'breakdown'")
+        self.breakdown = ladder.breakdown
+        self.bet_credits = self.breakdown.credits
+        self.bet_values = self.breakdown.values
+        self.bet_levels = self.breakdown.levels
+        self.bets = ladder.ladder
+        self.default_bet = ladder.default
 
         strips = doc.child("strips")
         self.base_reels = ReelSet.read(strips.child("base"), self.rows, known)
@@ -117,11 +118,10 @@ class HalloweenVacation(Game):
 
     def bet_breakdown(self, bet: int) -> tuple[int, int]:
         """(value in cents, level) for a bet on the ladder: the largest value that makes it."""
-        for value in sorted(self.bet_values, reverse=True):
-            level, rest = divmod(bet, value * self.bet_credits)
-            if rest == 0 and level in self.bet_levels:
-                return value, level
-        raise DataError(f"{bet} is not Value x Level x {self.bet_credits}")
+        split = self.breakdown.split(bet)
+        if split is None:
+            raise DataError(f"{bet} is not Value x Level x {self.bet_credits}")
+        return split
 
     def evaluate(self, window: list[list[str]]) -> Evaluation:
         wins = self.evaluator.evaluate(window)

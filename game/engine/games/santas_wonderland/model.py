@@ -9,7 +9,7 @@ from math import lcm
 from pathlib import Path
 from random import Random
 
-from ...data import Reader, load_json
+from ...data import BetLadder, Reader, load_json, read_bets
 from ...money import parse_multiplier
 from .clusters import CELLS, COLS, MIN_CLUSTER, ROWS
 
@@ -94,14 +94,9 @@ class WonderlandData:
         # pay in units of 1/pay_den of the total bet, by symbol index then cluster size 0..64
         self.pay_units = tuple(tuple(int(pay * self.pay_den) for pay in table) for table in self.pays)
 
-        bets = doc.child("bets")
-        ladder = bets.child("ladder")
-        self.bets = tuple(item.integer(1) for item in ladder.items())
-        if list(self.bets) != sorted(set(self.bets)):
-            raise ladder.fail("the bet ladder must rise step by step")
-        self.default_bet = bets.child("default").integer()
-        if self.default_bet not in self.bets:
-            raise bets.child("default").fail(f"{self.default_bet} is not on the bet ladder")
+        self.bet_ladder: BetLadder = read_bets(doc)
+        self.bets = self.bet_ladder.ladder
+        self.default_bet = self.bet_ladder.default
 
         markers = doc.child("markers")
         order = markers.child("order")

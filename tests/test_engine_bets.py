@@ -29,8 +29,8 @@ def test_every_game_reads_the_same_bet_layout_and_keeps_its_ladder(game_id: str)
     game = get_game(game_id)
     data = json.loads(game.data_file.read_text(encoding="utf-8"))
     assert "bet" not in data and set(data["bets"]) <= {"ladder", "default", "breakdown"}
-    assert game.bets == LADDERS[game_id]
-    assert game.default_bet == DEFAULTS[game_id]
+    assert game.bets == LADDERS[game_id] == game.description.bets.ladder
+    assert game.default_bet == DEFAULTS[game_id] == game.description.bets.default
 
 
 def test_a_ladder_reads_with_an_optional_breakdown() -> None:

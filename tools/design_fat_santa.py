@@ -41,6 +41,7 @@ REELS = 5
 TARGET_BASE = Fraction(9415, 10000)
 TARGET_BUY = Fraction(9420, 10000)
 BUY_PRICE = 85
+PRINTED_RTP = {"base": "94.15%", "buy": "94.20%"}  # the rule text's figures, which TARGET_* aim at
 
 SYMBOLS = ("santa", "pie", "rudolph", "elf", "snowman", "gingerbread", "ace", "king", "queen", "jack", "ten")
 PAYING = SYMBOLS[2:]
@@ -169,6 +170,7 @@ def _interleave(blocks: list[list[str]], rng: random.Random) -> list[str] | None
 def design_data() -> dict:
     return {
         "title": "Fat Santa",
+        "printed_rtp": PRINTED_RTP,
         "reels": REELS,
         "rows": ROWS,
         "symbols": list(SYMBOLS),

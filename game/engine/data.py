@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import pairwise
@@ -164,3 +165,36 @@ def read_bets(doc: Reader) -> BetLadder:
                 f" (not on the ladder: {extra[:5]}, not made: {missing[:5]})"
             )
     return BetLadder(ladder, default, breakdown)
+
+
+_PERCENT = re.compile(r"\d{1,3}(\.\d+)?%")
+
+
+@dataclass(frozen=True)
+class PrintedRtp:
+    """The return to player the rule text prints, exactly as printed ("94.20%"): base game and buy."""
+
+    base: str
+    buy: str | None = None
+
+    def figures(self) -> tuple[str, ...]:
+        """The printed numbers without their per cent sign ("94.15", "94.20")."""
+        return tuple(text.rstrip("%") for text in (self.base, self.buy) if text is not None)
+
+
+def read_percent(reader: Reader) -> str:
+    """A printed percentage such as ``"94.20%"``, kept exactly as printed."""
+    text = reader.text()
+    if not _PERCENT.fullmatch(text):
+        raise reader.fail(f"expected a printed percentage like '96.20%', found {text!r}")
+    return text
+
+
+def read_printed_rtp(doc: Reader) -> PrintedRtp:
+    """``"printed_rtp": {"base": "96.20%", "buy": "96.40%"}`` (``buy`` only for a game with a buy)."""
+    printed = doc.child("printed_rtp")
+    unknown = [key for key in printed.fields() if key not in ("base", "buy")]
+    if unknown:
+        raise printed.fail(f"unknown key {unknown[0]!r} (keys: base, buy)")
+    buy = read_percent(printed.child("buy")) if printed.has("buy") else None
+    return PrintedRtp(read_percent(printed.child("base")), buy)

@@ -10,6 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from .describe import GameDescription
 from .errors import InvalidBet
 from .money import cents_of
 from .rng import check_seed, new_seed, round_rng
@@ -36,6 +37,8 @@ class Game(ABC):
     # honours ctx.defer_features (record the feature's start in ctx.deferred, do not play it)
     # and ctx.feature_start (play only the feature from that start).
     stratified_feature: str | None = None
+    # What screens and help pages show of the game's math (each game sets its own subclass).
+    description: GameDescription
 
     def data_digest(self) -> str:
         """SHA-256 of the game's data file: measured figures name the data they were measured on."""

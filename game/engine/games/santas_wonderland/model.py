@@ -8,8 +8,9 @@ from fractions import Fraction
 from math import lcm
 from pathlib import Path
 from random import Random
+from typing import NamedTuple
 
-from ...data import BetLadder, Reader, load_json, read_bets
+from ...data import BetLadder, PrintedRtp, Reader, load_json, read_bets, read_printed_rtp
 from ...money import parse_multiplier
 from .clusters import CELLS, COLS, MIN_CLUSTER, ROWS
 
@@ -65,8 +66,9 @@ class Phase:
     lucky_count: Weighted
 
 
-@dataclass(frozen=True)
-class Level:
+class Level(NamedTuple):
+    """A Midnight Riches level; a tuple, so ``level, multiplier, target = lv`` reads it too."""
+
     level: int
     multiplier: int
     target: int | None  # symbols to collect in the previous level to reach this one
@@ -79,6 +81,7 @@ class WonderlandData:
         source = str(path)
         doc = Reader(source, load_json(path))
         self.title = doc.child("title").text()
+        self.printed_rtp: PrintedRtp = read_printed_rtp(doc)
         symbols = doc.child("symbols")
         self.symbols = tuple(item.text() for item in symbols.items())
         if len(set(self.symbols)) != len(self.symbols) or not self.symbols:

@@ -1,14 +1,16 @@
-"""The engine describes itself: a typed description per game."""
+"""The engine describes itself: a typed description per game and its measured RTP reports."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from game.engine import GAME_IDS, DataError, InvalidBet, get_game
 from game.engine.data import BetBreakdown, BetLadder, PrintedRtp, Reader, read_printed_rtp
-from game.engine.describe import GameDescription
+from game.engine.describe import GameDescription, RtpReport
 
 
 def test_printed_rtp_is_kept_as_printed() -> None:
@@ -73,3 +75,46 @@ def test_a_printed_buy_rtp_needs_a_buy_feature() -> None:
     with pytest.raises(DataError, match="a printed buy RTP goes with a buy feature"):
         GameDescription(id="x", title="X", bets=BetLadder((10,), 10), buy_price_x=Fraction(50),
                         printed_rtp=PrintedRtp("95%"))
+
+
+# -- measured RTP reports --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_shipped_reports_read_through_the_engine_and_are_current(game_id: str) -> None:
+    game = get_game(game_id)
+    reports = game.rtp_reports()
+    assert set(reports) == ({"base", "buy"} if game.buy_price_x is not None else {"base"})
+    for mode, report in reports.items():
+        raw = json.loads((game.data_file.parent / ("rtp.json" if mode == "base" else "rtp_buy.json")).read_text())
+        assert isinstance(report, RtpReport) and report.mode == mode
+        assert report.rtp == raw["rtp"] and report.interval == (raw["ci_low"], raw["ci_high"])
+        assert report.rounds == raw["rounds"] and report.seed == raw["seed"] and report.command == raw["command"]
+        assert report.method == raw.get("method", "plain")
+        assert report.data_sha256 == game.data_digest() and report.data_current
+        assert report.max_win_x == raw["max_win_x"] and report.hit_rate == raw["hit_rate"]
+        assert report.interval[0] <= report.rtp <= report.interval[1]
+        first = next(iter(raw["features"]))
+        assert report.feature(first).one_in == raw["features"][first]["one_in"]
+        assert report.feature("nothing") is None
+
+
+def test_reports_elsewhere_missing_partial_stale_or_broken(tmp_path: Path) -> None:
+    game = get_game("fat_santa")
+    assert game.rtp_reports(tmp_path) == {}
+    (tmp_path / "rtp.json").write_text(json.dumps({"rtp": 0.9413, "ci_low": 0.938, "ci_high": 0.9446,
+                                                   "rounds": 1000000, "data_sha256": "0" * 64}))
+    (tmp_path / "rtp_buy.json").write_text("{ not json")
+    reports = game.rtp_reports(tmp_path)
+    assert set(reports) == {"base"}
+    base = reports["base"]
+    assert (base.rtp, base.interval, base.rounds, base.method) == (0.9413, (0.938, 0.9446), 1000000, "plain")
+    assert base.data_sha256 == "0" * 64 and not base.data_current
+    assert base.hit_rate is None and base.features == () and base.seed is None
+    (tmp_path / "rtp_buy.json").write_text(json.dumps({"rounds": 5}))
+    assert "buy" not in game.rtp_reports(tmp_path)  # no rtp recorded: not measured
+    (tmp_path / "rtp_buy.json").write_text(json.dumps({"rtp": "high"}))
+    assert "buy" not in game.rtp_reports(tmp_path)
+    (tmp_path / "rtp_buy.json").write_text(json.dumps({"rtp": 0.9425, "rounds": 200000, "buy": True}))
+    assert game.rtp_reports(tmp_path)["buy"].rounds == 200000
+    assert set(get_game("halloween_vacation").rtp_reports(tmp_path)) == {"base"}  # no buy, no buy report

@@ -10,7 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .describe import GameDescription
+from .describe import GameDescription, RtpReport, read_rtp_reports
 from .errors import InvalidBet
 from .money import cents_of
 from .rng import check_seed, new_seed, round_rng
@@ -45,6 +45,19 @@ class Game(ABC):
         if self.data_file is None:
             return ""
         return hashlib.sha256(self.data_file.read_bytes()).hexdigest()
+
+    def rtp_reports(self, directory: Path | None = None) -> dict[str, RtpReport]:
+        """The measured RTPs, ``"base"`` and (for a game with a buy) ``"buy"``; a mode not measured is missing.
+
+        They are read from beside the data file (or from ``directory``) on every call, so a fresh
+        measurement shows without a restart; each says whether it was measured on today's data.
+        """
+        if directory is None:
+            if self.data_file is None:
+                return {}
+            directory = self.data_file.parent
+        modes = ("base", "buy") if self.buy_price_x is not None else ("base",)
+        return read_rtp_reports(directory, modes, self.data_digest())
 
     def check_bet(self, bet: int) -> int:
         if bet not in self.bets:

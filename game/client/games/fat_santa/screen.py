@@ -69,7 +69,7 @@ class FatSantaScreen(GameScreen):
         cell = (reels_rect.w // cols, reels_rect.h // rows)
         self.frame_rect = reels_rect.inflate(2 * margin, 2 * margin)
         self.art = load_art(res, game.symbols, cell, reels_rect, self.frame_rect.size, self.size)
-        santa_sym, pie_sym = getattr(game, "santa", "santa"), getattr(game, "pie", "pie")
+        santa_sym, pie_sym = game.description.santa, game.description.pie
         filler = [s for s in game.symbols if s != santa_sym] + [pie_sym]
         self.reels = ReelView(reels_rect, cols, rows, self.art.symbols, filler, glow=self.art.cell_glow,
                               anticipation=glow_frame((cell[0], reels_rect.h), (255, 220, 120)))
@@ -81,9 +81,8 @@ class FatSantaScreen(GameScreen):
         self.sparkles = twinkle_frames(self.art.sparkle)
         self.stars = twinkle_frames(self.art.star, (12, 18, 24, 18))
         self.particles = Particles(260)
-        data = getattr(game, "data", None)
-        self.meter_sizes = tuple(getattr(data, "meter", (4, 5, 6, 7)))
-        self.extra_spins = tuple(getattr(data, "extra_spins", (3, 2, 2, 1)))
+        self.meter_sizes = game.description.meter_sizes
+        self.extra_spins = game.description.extra_spins
         self.sprites = SantaSprites(res, self.art, cell[0], max_size=min(cols, rows))
         bubble = self._bubble("HO HO HO!")
         self.santa = SantaLayer(self.reels, self.sprites, self.art, self.particles, self.sparkles, self.stars,

@@ -31,7 +31,9 @@ def broken(tmp_path: Path, change) -> Path:
         (lambda d: d["strips"].update({"free_expanding_reel": "wild lady a k q"}), "no wild may land on reel 3"),
         (lambda d: d["lines"].__setitem__(1, d["lines"][0]), "two lines have the same shape"),
         (lambda d: d["lines"].__setitem__(0, [0, 0, 0, 0, 9]), "lines[0][4]: must be at most 3"),
-        (lambda d: d["bet"].update({"default": 77}), "bet.default: 77 is not on the bet ladder"),
+        (lambda d: d["bets"].update({"default": 77}), "bets.default: 77 is not on the bet ladder"),
+        (lambda d: d["bets"]["ladder"].append(20000), "bets.breakdown: Value x Level x 50 must make exactly"),
+        (lambda d: d["bets"].pop("breakdown"), "bets: a Halloween Vacation bet is Value x Level x credits"),
     ],
 )
 def test_broken_data_names_the_place(tmp_path: Path, change, message: str) -> None:

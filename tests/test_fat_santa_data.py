@@ -43,7 +43,7 @@ CASES = [
     (_set(["lines", 3], [0, 0, 0, 0]), r"lines\[3\]: a line names one row per reel"),
     (_set(["lines", 3], [0, 0, 0, 0, 0]), r"lines: two lines have the same shape"),
     (_set(["lines", 7, 2], 5), r"lines\[7\]\[2\]: must be at most 4"),
-    (_set(["bet", "default"], 101), r"bet\.default: 101 is not on the bet ladder"),
+    (_set(["bets", "default"], 101), r"bets\.default: 101 is not on the bet ladder"),
     (_set(["strips", "base", 2], "ten santa ace king queen jack"),
      r"strips\.base\[2\]: Fat Santa lands only on reel 1"),
     (_set(["strips", "base", 0], "santa ace santa king queen jack ten ten"), r"strips\.base\[0\]: two Fat Santas"),

@@ -301,7 +301,7 @@ def test_help_pages_draw_at_several_bets(tmp_path, bet_index):
 
 
 def test_rtp_page_reads_measured_figures_or_says_not_measured(tmp_path):
-    missing = RtpPage(Resources(), GAME, tmp_path / "rtp.json", tmp_path / "rtp_buy.json")
+    missing = RtpPage(Resources(), GAME, GAME.rtp_reports(tmp_path))
     facts = {label: value for label, value, _ in missing.facts()}
     assert facts["Return to player (printed)"] == "94.15%"
     assert facts["Bonus Buy RTP (printed)"] == "94.20%"
@@ -311,7 +311,7 @@ def test_rtp_page_reads_measured_figures_or_says_not_measured(tmp_path):
     (tmp_path / "rtp.json").write_text(json.dumps({"rtp": 0.9413, "ci_low": 0.938, "ci_high": 0.9446,
                                                    "rounds": 1000000}))
     (tmp_path / "rtp_buy.json").write_text(json.dumps({"rtp": 0.9425, "rounds": 200000}))
-    measured = RtpPage(Resources(), GAME, tmp_path / "rtp.json", tmp_path / "rtp_buy.json")
+    measured = RtpPage(Resources(), GAME, GAME.rtp_reports(tmp_path))
     facts = {label: (value, detail) for label, value, detail in measured.facts()}
     assert facts["Measured by simulation"][0] == "94.13%" and "1,000,000 rounds" in facts["Measured by simulation"][1]
     assert facts["Bonus Buy measured"][0] == "94.25%"
@@ -320,7 +320,9 @@ def test_rtp_page_reads_measured_figures_or_says_not_measured(tmp_path):
 def test_paytable_shows_money_at_the_line_bet(tmp_path):
     from game.client.games.fat_santa.help import line_bet_text, pays_of
 
-    assert line_bet_text(100) == "0.02" and line_bet_text(10) == "0.002" and line_bet_text(250) == "0.05"
+    lines = len(GAME.description.lines)
+    assert line_bet_text(100, lines) == "0.02" and line_bet_text(10, lines) == "0.002"
+    assert line_bet_text(250, lines) == "0.05"
     pays = pays_of(GAME)
     assert set(pays) == set(GAME.symbols)
     assert all(isinstance(v, Fraction) for row in pays.values() for v in row.values())

@@ -355,7 +355,7 @@ def test_help_pages_draw_at_several_bets(tmp_path, bet):
 
 
 def test_rtp_page_reads_the_measured_figures_or_says_not_yet(tmp_path):
-    missing = help_module.RtpPage(Resources(), GAME, tmp_path / "none.json", tmp_path / "none_buy.json")
+    missing = help_module.RtpPage(Resources(), GAME, GAME.rtp_reports(tmp_path))
     facts = missing.facts()
     assert ("Return to player", "not measured yet") in facts
     assert ("With Midnight Riches bought", "not measured yet") in facts
@@ -363,7 +363,7 @@ def test_rtp_page_reads_the_measured_figures_or_says_not_yet(tmp_path):
             "features": {"midnight_riches": {"one_in": 412.5}}, "max_win_x": 1234.5}
     (tmp_path / "rtp.json").write_text(json.dumps(base))
     (tmp_path / "rtp_buy.json").write_text(json.dumps({**base, "rtp": 0.9655, "buy": True}))
-    page = help_module.RtpPage(Resources(), GAME, tmp_path / "rtp.json", tmp_path / "rtp_buy.json")
+    page = help_module.RtpPage(Resources(), GAME, GAME.rtp_reports(tmp_path))
     facts = dict(page.facts())
     assert facts["Return to player"].startswith("96.12%")
     assert facts["With Midnight Riches bought"].startswith("96.55%")

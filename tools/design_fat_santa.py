@@ -41,6 +41,7 @@ REELS = 5
 TARGET_BASE = Fraction(9415, 10000)
 TARGET_BUY = Fraction(9420, 10000)
 BUY_PRICE = 85
+PRINTED_RTP = {"base": "94.15%", "buy": "94.20%"}  # the rule text's figures, which TARGET_* aim at
 
 SYMBOLS = ("santa", "pie", "rudolph", "elf", "snowman", "gingerbread", "ace", "king", "queen", "jack", "ten")
 PAYING = SYMBOLS[2:]
@@ -90,7 +91,7 @@ FREE_GAME = {
     "eaten_pie": "pie",
     "buy_santa_row_weights": [1, 1, 1, 1, 1],
 }
-BET = {
+BETS = {  # the one bet layout of every game (game/engine/data.py read_bets)
     "ladder": [10, 20, 30, 40, 50, 60, 80, 100, 150, 200, 250, 300, 400, 500, 600, 800, 1000, 1500, 2000, 2500,
                3000, 4000, 5000, 7500, 10000],
     "default": 100,
@@ -169,6 +170,7 @@ def _interleave(blocks: list[list[str]], rng: random.Random) -> list[str] | None
 def design_data() -> dict:
     return {
         "title": "Fat Santa",
+        "printed_rtp": PRINTED_RTP,
         "reels": REELS,
         "rows": ROWS,
         "symbols": list(SYMBOLS),
@@ -176,7 +178,7 @@ def design_data() -> dict:
         "pie": "pie",
         "pays": {name: {str(k): v for k, v in sorted(row.items(), reverse=True)} for name, row in PAYS.items()},
         "lines": line_shapes(),
-        "bet": BET,
+        "bets": BETS,
         "sleigh": SLEIGH,
         "free_game": FREE_GAME,
         "strips": {

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -83,3 +86,115 @@ class Reader:
             return parse(self.value)
         except (ValueError, ZeroDivisionError, TypeError) as exc:
             raise self.fail(f"expected {what}, found {self.value!r} ({exc})") from exc
+
+
+@dataclass(frozen=True)
+class BetBreakdown:
+    """How a bet is made up on a credits game: Value (cents) x Level x ``credits``."""
+
+    credits: int
+    values: tuple[int, ...]
+    levels: tuple[int, ...]
+
+    def bets(self) -> tuple[int, ...]:
+        """Every total bet the breakdown makes, rising."""
+        return tuple(sorted({value * level * self.credits for value in self.values for level in self.levels}))
+
+    def split(self, bet: int) -> tuple[int, int] | None:
+        """(value, level) making ``bet`` with the largest value, or None when none does."""
+        for value in sorted(self.values, reverse=True):
+            level, rest = divmod(bet, value * self.credits)
+            if rest == 0 and level in self.levels:
+                return value, level
+        return None
+
+
+@dataclass(frozen=True)
+class BetLadder:
+    """A game's bets in cents: the ladder the player steps through and the bet it starts on."""
+
+    ladder: tuple[int, ...]
+    default: int
+    breakdown: BetBreakdown | None = None
+
+    def __contains__(self, bet: object) -> bool:
+        return bet in self.ladder
+
+
+def _rising_cents(reader: Reader, what: str) -> tuple[int, ...]:
+    values = tuple(item.integer(1) for item in reader.items())
+    if not values or any(b <= a for a, b in pairwise(values)):
+        raise reader.fail(f"{what} must rise strictly: positive whole numbers, each above the one before")
+    return values
+
+
+def read_bets(doc: Reader) -> BetLadder:
+    """The ``"bets"`` section of a game's data, the one bet layout every game uses::
+
+        "bets": {"ladder": [cents, ...], "default": cents,
+                 "breakdown": {"credits": 50, "values": [cents, ...], "levels": [...]}}  # optional
+
+    The ladder rises strictly; the default is on it; a breakdown multiplies out to exactly the
+    ladder. ``doc`` is the whole document, so errors name ``bets.<key>``.
+    """
+    if doc.has("bet"):
+        raise doc.child("bet").fail('bets are read from "bets": {"ladder": [...cents...], "default": cents}')
+    bets = doc.child("bets")
+    known = {"ladder", "default", "breakdown"}
+    unknown = [key for key in bets.fields() if key not in known]
+    if unknown:
+        raise bets.fail(f"unknown key {unknown[0]!r} (keys: ladder, default, breakdown)")
+    ladder = _rising_cents(bets.child("ladder"), "the bet ladder")
+    default = bets.child("default").integer()
+    if default not in ladder:
+        raise bets.child("default").fail(f"{default} is not on the bet ladder")
+    breakdown = None
+    if bets.has("breakdown"):
+        split_doc = bets.child("breakdown")
+        breakdown = BetBreakdown(
+            credits=split_doc.child("credits").integer(1),
+            values=_rising_cents(split_doc.child("values"), "the values"),
+            levels=_rising_cents(split_doc.child("levels"), "the levels"),
+        )
+        made = breakdown.bets()
+        if made != ladder:
+            extra = sorted(set(made) - set(ladder))
+            missing = sorted(set(ladder) - set(made))
+            raise split_doc.fail(
+                f"Value x Level x {breakdown.credits} must make exactly the ladder"
+                f" (not on the ladder: {extra[:5]}, not made: {missing[:5]})"
+            )
+    return BetLadder(ladder, default, breakdown)
+
+
+_PERCENT = re.compile(r"\d{1,3}(\.\d+)?%")
+
+
+@dataclass(frozen=True)
+class PrintedRtp:
+    """The return to player the rule text prints, exactly as printed ("94.20%"): base game and buy."""
+
+    base: str
+    buy: str | None = None
+
+    def figures(self) -> tuple[str, ...]:
+        """The printed numbers without their per cent sign ("94.15", "94.20")."""
+        return tuple(text.rstrip("%") for text in (self.base, self.buy) if text is not None)
+
+
+def read_percent(reader: Reader) -> str:
+    """A printed percentage such as ``"94.20%"``, kept exactly as printed."""
+    text = reader.text()
+    if not _PERCENT.fullmatch(text):
+        raise reader.fail(f"expected a printed percentage like '96.20%', found {text!r}")
+    return text
+
+
+def read_printed_rtp(doc: Reader) -> PrintedRtp:
+    """``"printed_rtp": {"base": "96.20%", "buy": "96.40%"}`` (``buy`` only for a game with a buy)."""
+    printed = doc.child("printed_rtp")
+    unknown = [key for key in printed.fields() if key not in ("base", "buy")]
+    if unknown:
+        raise printed.fail(f"unknown key {unknown[0]!r} (keys: base, buy)")
+    buy = read_percent(printed.child("buy")) if printed.has("buy") else None
+    return PrintedRtp(read_percent(printed.child("base")), buy)

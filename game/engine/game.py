@@ -10,6 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from .describe import GameDescription, RtpReport, read_rtp_reports
 from .errors import DecisionError, InvalidBet
 from .money import cents_of
 from .rng import check_seed, derive_seed, new_seed, round_rng
@@ -38,12 +39,27 @@ class Game(ABC):
     # honours ctx.defer_features (record the feature's start in ctx.deferred, do not play it)
     # and ctx.feature_start (play only the feature from that start).
     stratified_feature: str | None = None
+    # What screens and help pages show of the game's math (each game sets its own subclass).
+    description: GameDescription
 
     def data_digest(self) -> str:
         """SHA-256 of the game's data file: measured figures name the data they were measured on."""
         if self.data_file is None:
             return ""
         return hashlib.sha256(self.data_file.read_bytes()).hexdigest()
+
+    def rtp_reports(self, directory: Path | None = None) -> dict[str, RtpReport]:
+        """The measured RTPs, ``"base"`` and (for a game with a buy) ``"buy"``; a mode not measured is missing.
+
+        They are read from beside the data file (or from ``directory``) on every call, so a fresh
+        measurement shows without a restart; each says whether it was measured on today's data.
+        """
+        if directory is None:
+            if self.data_file is None:
+                return {}
+            directory = self.data_file.parent
+        modes = ("base", "buy") if self.buy_price_x is not None else ("base",)
+        return read_rtp_reports(directory, modes, self.data_digest())
 
     def check_bet(self, bet: int) -> int:
         if bet not in self.bets:

@@ -13,7 +13,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from game.engine.data import Reader, load_json
+from game.engine.data import Reader, load_json, read_bets, read_printed_rtp
+from game.engine.describe import GameDescription
 from game.engine.game import Game
 from game.engine.lines import LineEvaluator
 from game.engine.money import cents_of, format_cents, multiplier_text, parse_multiplier
@@ -43,11 +44,8 @@ class __GameClass__(Game):
                             for count in pays_doc.child(name).fields()} for name in pays_doc.fields()}
         self.lines = tuple(tuple(row.integer(0, self.rows - 1) for row in line.items())
                            for line in doc.child("lines").items())
-        bets = doc.child("bets")
-        self.bets = tuple(item.integer(1) for item in bets.child("ladder").items())
-        self.default_bet = bets.child("default").integer()
-        if self.default_bet not in self.bets:
-            raise bets.child("default").fail(f"{self.default_bet} is not on the ladder")
+        ladder = read_bets(doc)
+        self.bets, self.default_bet = ladder.ladder, ladder.default
         self.respin_price_x = doc.child("respin_price_x").convert(parse_multiplier, "a multiple of the bet")
         prizes = doc.child("gift_prizes")
         self.gift_prizes = tuple(item.convert(parse_multiplier, "a prize") for item in prizes.child("prizes").items())
@@ -57,6 +55,9 @@ class __GameClass__(Game):
         self.cap = doc.child("cap_x").convert(parse_multiplier, "a multiple of the bet")
         self.reels = ReelSet.read(doc.child("strips"), self.rows, set(self.symbols))
         self.evaluator = LineEvaluator(self.lines, self.pays, self.wild, frozenset({self.gift}))
+        # What screens and help pages show of the math: they read it here and keep no copy.
+        self.description = GameDescription(id=self.id, title=self.title, bets=ladder, lines=self.lines,
+                                           cap=self.cap, printed_rtp=read_printed_rtp(doc))
 
     def evaluate(self, window: list[list[str]]) -> Evaluation:
         return Evaluation.of(self.evaluator.evaluate(window))

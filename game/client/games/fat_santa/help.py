@@ -7,27 +7,21 @@ keeps the picture, so drawing here may take its time.
 
 from __future__ import annotations
 
-import json
-import logging
+from collections.abc import Mapping
 from fractions import Fraction
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ....engine.describe import RtpReport
 from ....engine.money import cents_of, format_cents
 from ... import theme
 from ...resources import Resources
 from ...widgets.text import render_text
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from ....engine.games.fat_santa import FatSanta
 
-GAME_DIR = Path(__file__).resolve().parents[3] / "engine" / "games" / "fat_santa"
-RTP_FILE = GAME_DIR / "rtp.json"
-RTP_BUY_FILE = GAME_DIR / "rtp_buy.json"
-PRINTED_RTP = "94.15%"
-PRINTED_BUY_RTP = "94.20%"
-PRINTED_CAP = "11,322.76"
 INK = (20, 8, 30)
 TEXT = (236, 240, 255)
 GOLD = (255, 204, 92)
@@ -73,11 +67,14 @@ def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: list[tuple[str
     return y
 
 
-def line_count(game: Any) -> int:
-    return len(game.lines) or 50
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
-def line_bet_text(bet: int, lines: int = 50) -> str:
+def line_count(game: FatSanta) -> int:
+    return len(game.description.lines)
+
+
+def line_bet_text(bet: int, lines: int) -> str:
     """The bet per line in money, to a tenth of a cent when it needs one (0.10 / 50 = 0.002)."""
     value = Fraction(bet, 100 * lines)
     for places in (2, 3, 4):
@@ -87,18 +84,14 @@ def line_bet_text(bet: int, lines: int = 50) -> str:
     return f"{float(value):,.4f}"
 
 
-def pays_of(game: Any) -> dict[str, dict[int, Fraction]]:
+def pays_of(game: FatSanta) -> dict[str, dict[int, Fraction]]:
     """The pays, x line bet (the engine's data)."""
-    data = getattr(game, "data", None)
-    pays = getattr(data, "pays", None) or getattr(game, "pays", None) or {}
-    return {name: {int(k): Fraction(v) for k, v in row.items()} for name, row in pays.items()}
+    return {name: dict(row) for name, row in game.data.pays.items()}
 
 
-def meter_table(game: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    data = getattr(game, "data", None)
-    sizes = tuple(getattr(data, "meter", (4, 5, 6, 7)))
-    extra = tuple(getattr(data, "extra_spins", (3, 2, 2, 1)))
-    return sizes, extra
+def meter_table(game: FatSanta) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Pies per meter fill and the extra spins each fill awards."""
+    return game.description.meter_sizes, game.description.extra_spins
 
 
 def _box(surface: pygame.Surface, rect: pygame.Rect, edge: tuple[int, int, int] = EDGE) -> None:
@@ -109,7 +102,7 @@ def _box(surface: pygame.Surface, rect: pygame.Rect, edge: tuple[int, int, int] 
 class PaytablePage:
     title = "Paytable"
 
-    def __init__(self, resources: Resources, game: Any, bet: int, symbols: dict[str, pygame.Surface]) -> None:
+    def __init__(self, resources: Resources, game: FatSanta, bet: int, symbols: dict[str, pygame.Surface]) -> None:
         self.res, self.game, self.bet, self.symbols = resources, game, bet, symbols
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -129,7 +122,7 @@ class PaytablePage:
         icon = min(92, cell_h - 84)
         count_font, pay_font = theme.ui(self.res, 18, "heavy"), theme.ui(self.res, 20, "heavy")
         name_font = theme.ui(self.res, 15)
-        wilds = (getattr(game, "santa", "santa"), getattr(game, "pie", "pie"))
+        wilds = (game.description.santa, game.description.pie)
         for i, name in enumerate(entries[:11]):
             col, row = i % cols, i // cols
             box = pygame.Rect(rect.x + col * cell_w + 6, top + row * cell_h + 4, cell_w - 12, cell_h - 8)
@@ -151,7 +144,7 @@ class PaytablePage:
         _box(surface, box, GREEN)
         body = theme.ui(self.res, 16)
         y = box.y + 10
-        top = pays.get("santa", {}).get(5, 0)
+        top = pays.get(game.description.santa, {}).get(5, 0)
         for text, color in (("WILDS", GOLD), ("Fat Santa: wild for", TEXT), ("all symbols, lands", TEXT),
                             ("on reel 1 only", TEXT), ("Pie: wild for all", TEXT), ("except Fat Santa", TEXT),
                             ("pays are x line bet", DIM), (f"5 Santas: {top}x", DIM)):
@@ -163,7 +156,7 @@ class PaytablePage:
 class WildsPage:
     title = "Wilds & Sleigh"
 
-    def __init__(self, resources: Resources, game: Any, symbols: dict[str, pygame.Surface],
+    def __init__(self, resources: Resources, game: FatSanta, symbols: dict[str, pygame.Surface],
                  sleigh: pygame.Surface) -> None:
         self.res, self.game, self.symbols, self.sleigh = resources, game, symbols, sleigh
 
@@ -193,7 +186,7 @@ class WildsPage:
                                "Christmas Pies on random cells. The pies lock in place and act as wild. The reels "
                                "then land, and whatever lands beneath a pie is replaced by the pie."),
             ("Free Games", "Fat Santa landing together with one or more pies (landed or left by the sleigh) "
-                           "awards 5 free spins."),
+                           f"awards {self.game.description.free_spins} free spins."),
             ("", "Malfunction voids all pays and plays. Play money only: it has no cash value."),
         ], fonts)
 
@@ -201,7 +194,7 @@ class WildsPage:
 class FreeGamesPage:
     title = "Free Games"
 
-    def __init__(self, resources: Resources, game: Any, bet: int, pie: pygame.Surface,
+    def __init__(self, resources: Resources, game: FatSanta, bet: int, pie: pygame.Surface,
                  santa: dict[int, pygame.Surface]) -> None:
         self.res, self.game, self.bet, self.pie, self.santa = resources, game, bet, pie, santa
 
@@ -210,14 +203,15 @@ class FreeGamesPage:
         half = (rect.w - 40) // 2
         left = pygame.Rect(rect.x + 6, rect.y + 4, half, rect.h)
         right = pygame.Rect(rect.x + half + 34, rect.y + 4, half, rect.h)
-        price = getattr(self.game, "buy_price_x", 85) or 85
-        cost = self.game.cost(self.bet, True) if hasattr(self.game, "cost") else cents_of(Fraction(price), self.bet)
+        d = self.game.description
+        price, cost = d.buy_price_x, d.buy_price(self.bet)
+        grown = ", ".join(f"{size}x{size}" for size in (1, *d.santa_sizes))
         paragraphs(surface, left, [
-            ("Free Games", "When Fat Santa lands with one or more Wild Christmas Pies anywhere, 5 free spins are "
-                           "awarded. Fat Santa stays on the reels for the whole feature, as a wild."),
+            ("Free Games", f"When Fat Santa lands with one or more Wild Christmas Pies anywhere, {d.free_spins} free "
+                           "spins are awarded. Fat Santa stays on the reels for the whole feature, as a wild."),
             ("Santa eats the pies", "Whenever pies land, Santa walks to each of them and collects it. Every pie goes "
                                     "into the Christmas Pie meter beside the reels."),
-            ("Santa grows", "Filling the meter makes Santa one size bigger (1x1, 2x2, 3x3, 4x4, 5x5: his whole block "
+            ("Santa grows", f"Filling the meter makes Santa one size bigger ({grown}: his whole block "
                             "is wild and always fits on the reels) and awards extra spins."),
             ("Bonus Buy", f"Press BONUS BUY or B to buy the Free Games for {price}x your bet "
                           f"({format_cents(cost)} at your bet of {format_cents(self.bet)}). A confirmation shows "
@@ -230,7 +224,7 @@ class FreeGamesPage:
         y = right.y + 34
         small = theme.ui(self.res, 18, "heavy")
         big = theme.ui(self.res, 24, "heavy")
-        for i, (need, spins) in enumerate(zip(sizes, extra, strict=False)):
+        for i, (need, spins, size) in enumerate(zip(sizes, extra, d.santa_sizes, strict=True)):
             box = pygame.Rect(right.x, y, right.w, row_h - 8)
             _box(surface, box, GOLD if i == 0 else EDGE)
             label = render_text(small, f"FILL {i + 1}", DIM)
@@ -241,7 +235,6 @@ class FreeGamesPage:
                 surface.blit(icon, icon.get_rect(midleft=(x + k * 21, box.centery)))
             count = render_text(small, f"{need} pies", TEXT)
             surface.blit(count, count.get_rect(midleft=(x + need * 21 + 12, box.centery)))
-            size = i + 2
             thumb = self.santa.get(size)
             if thumb is not None:
                 surface.blit(thumb, thumb.get_rect(center=(box.right - 170, box.centery)))
@@ -252,18 +245,20 @@ class FreeGamesPage:
             word = render_text(theme.ui(self.res, 13), "SPINS" if spins != 1 else "SPIN", GREEN)
             surface.blit(word, word.get_rect(midtop=(box.right - 30, box.centery + 11)))
             y += row_h
-        note = render_text(theme.ui(self.res, 16), "After the fourth fill Santa is 5x5 and covers every reel.", DIM)
+        last = d.santa_sizes[-1]
+        note = render_text(theme.ui(self.res, 16), f"After the {ORDINALS[len(sizes) - 1]} fill Santa is {last}x{last}"
+                           " and covers every reel.", DIM)
         surface.blit(note, (right.x, y))
 
 
 class LinesPage:
     title = "50 Lines"
 
-    def __init__(self, resources: Resources, game: Any) -> None:
+    def __init__(self, resources: Resources, game: FatSanta) -> None:
         self.res, self.game = resources, game
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        lines = self.game.lines
+        lines = self.game.description.lines
         rows = 5
         cols = 10
         grid_rows = (len(lines) + cols - 1) // cols
@@ -287,57 +282,47 @@ class LinesPage:
             pygame.draw.lines(surface, (255, 246, 228), False, points, 2)
 
 
-def _pct(value: Any) -> str:
-    v = float(value)
-    return f"{v * 100:.2f}%" if v <= 2 else f"{v:.2f}%"
-
-
-def measured(path: Path) -> dict[str, Any] | None:
-    """The simulation tool's figures, or None while they have not been measured."""
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError) as exc:
-        log.warning("cannot read %s (%s)", path, exc)
-        return None
+def _pct(value: float) -> str:
+    return f"{value:.2%}"
 
 
 class RtpPage:
     title = "RTP & max win"
 
-    def __init__(self, resources: Resources, game: Any, path: Path = RTP_FILE, buy_path: Path = RTP_BUY_FILE) -> None:
-        self.res, self.game, self.path, self.buy_path = resources, game, path, buy_path
+    def __init__(self, resources: Resources, game: FatSanta, reports: Mapping[str, RtpReport] | None = None) -> None:
+        """``reports`` are the measured RTPs by mode (``game.rtp_reports()`` when not given)."""
+        self.res, self.game = resources, game
+        self.reports = game.rtp_reports() if reports is None else reports
 
     @staticmethod
-    def _measured_text(data: dict[str, Any] | None) -> tuple[str, str]:
-        if data is None or "rtp" not in data:
+    def _measured_text(report: RtpReport | None) -> tuple[str, str]:
+        if report is None:
             return "not measured yet", ""
-        value = _pct(data["rtp"])
         detail = ""
-        if "ci_low" in data and "ci_high" in data:
-            detail = f"95% interval {_pct(data['ci_low'])} to {_pct(data['ci_high'])}"
-        if "rounds" in data:
-            detail += f"{', ' if detail else ''}{int(data['rounds']):,} rounds"
-        return value, detail
+        if report.interval is not None:
+            detail = f"95% interval {_pct(report.interval[0])} to {_pct(report.interval[1])}"
+        if report.rounds is not None:
+            detail += f"{', ' if detail else ''}{report.rounds:,} rounds"
+        return _pct(report.rtp), detail
 
     def facts(self) -> list[tuple[str, str, str]]:
-        base, buy = measured(self.path), measured(self.buy_path)
-        facts = [("Return to player (printed)", PRINTED_RTP, "")]
+        d = self.game.description
+        base, buy = self.reports.get("base"), self.reports.get("buy")
+        facts = [("Return to player (printed)", d.printed_rtp.base, "")]
         value, detail = self._measured_text(base)
         facts.append(("Measured by simulation", value, detail))
-        facts.append(("Bonus Buy RTP (printed)", PRINTED_BUY_RTP, ""))
+        facts.append(("Bonus Buy RTP (printed)", d.printed_rtp.buy or "", ""))
         value, detail = self._measured_text(buy)
         facts.append(("Bonus Buy measured", value, detail))
         if base is not None:
-            if "hit_rate" in base:
-                facts.append(("Hit rate", f"{_pct(base['hit_rate'])} of rounds win", ""))
-            free = base.get("features", {}).get("free_games", {})
-            if free.get("one_in"):
-                facts.append(("Free games", f"about 1 in {float(free['one_in']):,.0f} rounds", ""))
-        cap = getattr(self.game, "cap", None)
-        cap_text = f"{float(cap):,.2f}" if cap is not None else PRINTED_CAP
-        facts.append(("Maximum win", f"{cap_text}x the bet per round", "the round ends when it is reached"))
+            if base.hit_rate is not None:
+                facts.append(("Hit rate", f"{_pct(base.hit_rate)} of rounds win", ""))
+            free = base.feature("free_games")
+            if free is not None and free.one_in:
+                facts.append(("Free games", f"about 1 in {free.one_in:,.0f} rounds", ""))
+        if d.cap is not None:
+            facts.append(("Maximum win", f"{float(d.cap):,.2f}x the bet per round",
+                          "the round ends when it is reached"))
         return facts
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -368,7 +353,7 @@ class RtpPage:
             y += 26
 
 
-def help_pages(resources: Resources, game: Any, bet: int, symbols: dict[str, pygame.Surface],
+def help_pages(resources: Resources, game: FatSanta, bet: int, symbols: dict[str, pygame.Surface],
                sleigh: pygame.Surface, santa: dict[int, pygame.Surface], pie: pygame.Surface) -> list[Any]:
     """The pages; ``santa`` maps each grown size to a thumbnail, ``pie`` is the meter's pie icon."""
     return [PaytablePage(resources, game, bet, symbols), WildsPage(resources, game, symbols, sleigh),

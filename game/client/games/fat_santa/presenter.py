@@ -177,7 +177,7 @@ class Presenter(ReelPresenter):
         """Render the banners every feature round uses, so their first frame is light."""
         s = self.s
         s.banner.render("Free Games", "5 FREE SPINS", self._intro_lines(), "Press SPACE to start")
-        for size, count in zip(range(2, 6), s.extra_spins, strict=False):
+        for size, count in zip(s.game.description.santa_sizes, s.extra_spins, strict=True):
             s.banner.render(*self._extra_args(size, count), accent=GREEN)
 
     @staticmethod

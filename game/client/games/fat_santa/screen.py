@@ -50,15 +50,16 @@ class FatSantaScreen(ReelScreen):
         return load_art(self.app.resources, self.game.symbols, cell, reels, frame_size, self.size)
 
     def filler(self) -> list[str]:
-        return [s for s in self.game.symbols if s != self.game.santa] + [self.game.pie]
+        santa, pie = self.game.description.santa, self.game.description.pie
+        return [s for s in self.game.symbols if s != santa] + [pie]
 
     def build_features(self) -> None:
         game, layout, res = self.game, self.layout, self.app.resources
-        plain = [name for name in game.symbols if name not in (game.santa, game.pie)]
+        plain = [name for name in game.symbols if name not in (game.description.santa, game.description.pie)]
         cols, rows = self.reels.cols, self.reels.rows
         self.reels.set_window([[plain[(c * 2 + r * 3) % len(plain)] for r in range(rows)] for c in range(cols)])
-        self.meter_sizes = tuple(game.data.meter)
-        self.extra_spins = tuple(game.data.extra_spins)
+        self.meter_sizes = game.description.meter_sizes
+        self.extra_spins = game.description.extra_spins
         self.sprites = SantaSprites(res, self.art, self.reels.cell_w, max_size=min(cols, rows))
         self.santa = SantaLayer(self.reels, self.sprites, self.art, self.particles, self.sparkles, self.stars,
                                 self.sound, self._bubble("HO HO HO!"))
@@ -199,6 +200,6 @@ class FatSantaScreen(ReelScreen):
         if self.santa.visible:
             return
         column = self.reels.reels[col].target
-        if self.game.santa in column:
-            self.sparkle_cell(col, column.index(self.game.santa), count=12)
+        if self.game.description.santa in column:
+            self.sparkle_cell(col, column.index(self.game.description.santa), count=12)
             self.sound("scatter_land")

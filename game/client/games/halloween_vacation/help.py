@@ -6,22 +6,21 @@ and keeps the picture, so drawing here may take its time.
 
 from __future__ import annotations
 
-import json
-import logging
+from collections.abc import Mapping
 from fractions import Fraction
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ....engine.describe import RtpReport
 from ....engine.money import cents_of, format_cents
 from ... import theme
 from ...resources import Resources
 from ...widgets.text import render_text
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from ....engine.games.halloween_vacation import HalloweenVacation
 
-RTP_FILE = Path(__file__).resolve().parents[3] / "engine" / "games" / "halloween_vacation" / "rtp.json"
 INK = (20, 8, 30)
 TEXT = (240, 230, 250)
 GOLD = (255, 204, 92)
@@ -63,14 +62,16 @@ def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: list[tuple[str
 class PaytablePage:
     title = "Paytable"
 
-    def __init__(self, resources: Resources, game: Any, bet: int, symbols: dict[str, pygame.Surface]) -> None:
+    def __init__(self, resources: Resources, game: HalloweenVacation, bet: int,
+                 symbols: dict[str, pygame.Surface]) -> None:
         self.res, self.game, self.bet, self.symbols = resources, game, bet, symbols
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         game, bet = self.game, self.bet
         value, level = game.bet_breakdown(bet)
+        credits = game.description.breakdown.credits
         head = theme.ui(self.res, 19)
-        note = (f"Wins at your bet of {format_cents(bet)} ({format_cents(value)} x {level} x {game.bet_credits})."
+        note = (f"Wins at your bet of {format_cents(bet)} ({format_cents(value)} x {level} x {credits})."
                 "  Lines pay left to right on adjacent reels; scatters pay anywhere.")
         image = render_text(head, note, TEXT)
         surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.y)))
@@ -111,33 +112,36 @@ class PaytablePage:
 class RulesPage:
     title = "Rules"
 
-    def __init__(self, resources: Resources, game: Any) -> None:
+    def __init__(self, resources: Resources, game: HalloweenVacation) -> None:
         self.res, self.game = resources, game
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        g = self.game
+        g = self.game.description
+        credits = g.breakdown.credits
         fonts = {"head": theme.ui(self.res, 20, "heavy"), "body": theme.ui(self.res, 18)}
         mult = " -> ".join(f"x{m}" for m in g.expanding_multipliers)
+        sticky = " or ".join(f"reel {reel + 1}" for reel in g.sticky_reels)
+        expanding = f"reel {g.expanding_reel + 1}"
         left = [
-            ("The game", f"5 reels, 4 rows, {len(g.lines)} fixed lines. Total bet = Value x Level x "
-                         f"{g.bet_credits} credits; for example 0.01 x 1 x {g.bet_credits} = "
-                         f"{format_cents(g.bet_credits)}."),
+            ("The game", f"{g.reels} reels, {g.rows} rows, {len(g.lines)} fixed lines. Total bet = Value x Level x "
+                         f"{credits} credits; for example 0.01 x 1 x {credits} = "
+                         f"{format_cents(credits)}."),
             ("Line wins", "3 or more matching symbols side by side on a line, starting from the leftmost reel. "
                           "Only the highest win on each line is paid; wins on different lines add up. "
                           "The printed figures are multiples of the total bet."),
-            ("Scatters", f"Scatters pay anywhere (3, 4 or 5) and add to line wins. 3 or more award "
-                         f"{g.free_spins} free spins."),
+            ("Scatters", f"Scatters pay anywhere (3, 4 or 5) and add to line wins. {g.scatter_trigger} or more "
+                         f"award {g.free_spins} free spins."),
             ("Wild", "Substitutes for all symbols except the scatter. In the base game it lands on reels 3, 4 "
                      "and 5 only."),
         ]
         right = [
             ("Free games", f"{g.free_spins} free spins at the bet that triggered them. No scatters appear; "
                            "wilds land on reels 2, 3 and 4 only."),
-            ("Sticky wilds", "A wild landing on reel 2 or reel 4 is held in its cell until the free games end."),
-            ("Expanding Wild", f"A wild landing on reel 3 expands to cover the whole reel with multiplier "
+            ("Sticky wilds", f"A wild landing on {sticky} is held in its cell until the free games end."),
+            ("Expanding Wild", f"A wild landing on {expanding} expands to cover the whole reel with multiplier "
                                f"{mult}: x{g.expanding_multipliers[0]} on the spin it lands, then the next "
                                "values on the following spins, then it disappears. Every winning line that "
-                               "uses it is multiplied. While it stands no other wild lands on reel 3."),
+                               f"uses it is multiplied. While it stands no other wild lands on {expanding}."),
             ("Extra spins", f"If an Expanding Wild lands on the last or second-last free spin, extra free "
                             f"spins are added until it has played its x{g.expanding_multipliers[-1]} spin."),
             ("", "Malfunction voids all pays and plays. Play money only: it has no cash value."),
@@ -150,11 +154,11 @@ class RulesPage:
 class LinesPage:
     title = "50 Lines"
 
-    def __init__(self, resources: Resources, game: Any) -> None:
+    def __init__(self, resources: Resources, game: HalloweenVacation) -> None:
         self.res, self.game = resources, game
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        lines = self.game.lines
+        lines = self.game.description.lines
         cols = 10
         rows = (len(lines) + cols - 1) // cols
         slot_w, slot_h = rect.w // cols, rect.h // rows
@@ -177,51 +181,49 @@ class LinesPage:
             pygame.draw.lines(surface, (255, 246, 228), False, points, 2)
 
 
+def pct(value: float) -> str:
+    return f"{value:.2%}"
+
+
 class RtpPage:
     title = "RTP & max win"
 
-    def __init__(self, resources: Resources, game: Any, path: Path = RTP_FILE) -> None:
-        self.res, self.game, self.path = resources, game, path
+    def __init__(self, resources: Resources, game: HalloweenVacation,
+                 reports: Mapping[str, RtpReport] | None = None) -> None:
+        """``reports`` are the measured RTPs by mode (``game.rtp_reports()`` when not given)."""
+        self.res, self.game = resources, game
+        self.reports = game.rtp_reports() if reports is None else reports
 
     def facts(self) -> list[tuple[str, str]]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
+        report = self.reports.get("base")
+        if report is None:
             return [("Return to player", "not measured yet"),
                     ("", "The simulation tool (python -m game.engine.simulate halloween_vacation) measures it.")]
-        except (OSError, ValueError) as exc:
-            log.warning("cannot read %s (%s)", self.path, exc)
-            return [("Return to player", "not measured yet")]
-
-        def pct(value: Any) -> str:
-            v = float(value)
-            return f"{v * 100:.2f}%" if v <= 2 else f"{v:.2f}%"
-
         facts = []
-        if "rtp" in data:
-            ci = f" (95% interval {pct(data['ci_low'])} to {pct(data['ci_high'])})" if "ci_low" in data else ""
-            facts.append(("Return to player", f"{pct(data['rtp'])}{ci}"))
-        if "rounds" in data:
-            facts.append(("Measured over", f"{int(data['rounds']):,} simulated rounds"))
-        if "hit_rate" in data:
-            facts.append(("Hit rate", f"{pct(data['hit_rate'])} of rounds win something"))
-        free_games = data.get("features", {}).get("free_games", {})
-        if free_games.get("one_in"):
-            facts.append(("Free games", f"about 1 in {float(free_games['one_in']):,.0f} rounds,"
-                                        f" {float(free_games['average_win_x']):,.1f} x bet on average"))
-        if "max_win_x" in data:
-            facts.append(("Highest win seen", f"{float(data['max_win_x']):,.2f} x the total bet"))
-        facts.append(("Highest possible", f"below {float(self.game.max_win_bound_x):,.2f} x the total bet"))
+        ci = f" (95% interval {pct(report.interval[0])} to {pct(report.interval[1])})" if report.interval else ""
+        facts.append(("Return to player", f"{pct(report.rtp)}{ci}"))
+        if report.rounds is not None:
+            facts.append(("Measured over", f"{report.rounds:,} simulated rounds"))
+        if report.hit_rate is not None:
+            facts.append(("Hit rate", f"{pct(report.hit_rate)} of rounds win something"))
+        free_games = report.feature("free_games")
+        if free_games is not None and free_games.one_in:
+            facts.append(("Free games", f"about 1 in {free_games.one_in:,.0f} rounds,"
+                                        f" {free_games.average_win_x or 0:,.1f} x bet on average"))
+        if report.max_win_x is not None:
+            facts.append(("Highest win seen", f"{report.max_win_x:,.2f} x the total bet"))
+        facts.append(("Highest possible", f"below {float(self.game.description.max_win_bound_x):,.2f} x the total bet"))
         return facts
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         head, body = theme.ui(self.res, 24, "heavy"), theme.ui(self.res, 24)
         y = rect.y + 20
-        g = self.game
+        g = self.game.description
+        ladder = g.bets.ladder
         facts = self.facts()
         facts += [
-            ("Bets", f"{format_cents(g.bets[0])} to {format_cents(g.bets[-1])} "
-                     f"({len(g.bets)} steps of Value x Level x {g.bet_credits})"),
+            ("Bets", f"{format_cents(ladder[0])} to {format_cents(ladder[-1])} "
+                     f"({len(ladder)} steps of Value x Level x {g.breakdown.credits})"),
             ("Lines", f"{len(g.lines)} fixed lines, paid left to right"),
         ]
         for label, value in facts:
@@ -247,6 +249,7 @@ class RtpPage:
             y += 28
 
 
-def help_pages(resources: Resources, game: Any, bet: int, symbols: dict[str, pygame.Surface]) -> list[Any]:
+def help_pages(resources: Resources, game: HalloweenVacation, bet: int,
+               symbols: dict[str, pygame.Surface]) -> list[Any]:
     return [PaytablePage(resources, game, bet, symbols), RulesPage(resources, game), LinesPage(resources, game),
             RtpPage(resources, game)]

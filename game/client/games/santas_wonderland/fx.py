@@ -32,7 +32,7 @@ class FeatureFX:
     """What the playing feature draws over the grid, and its caption."""
 
     def __init__(self, grid_rect: pygame.Rect, *, title_font: pygame.font.Font, small_font: pygame.font.Font,
-                 glow: pygame.Surface, trigger: int = 140) -> None:
+                 glow: pygame.Surface, trigger: int) -> None:
         self.rect = pygame.Rect(grid_rect)
         self.current: DrawsOverGrid | None = None
         self.captions = {name: self._caption(FEATURE_NAMES[name], CAPTION_LINES[name], FEATURE_COLORS[name],

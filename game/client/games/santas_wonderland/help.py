@@ -7,26 +7,22 @@ keeps the picture, so drawing here may take its time.
 
 from __future__ import annotations
 
-import json
-import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ....engine.describe import RtpReport
 from ....engine.money import cents_of, format_cents
 from ... import theme
 from ...resources import Resources
 from ...widgets.text import render_text
-from .art import FEATURE_COLORS, FEATURE_NAMES, FEATURES
+from .art import FEATURE_COLORS, FEATURE_NAMES
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from ....engine.games.santas_wonderland import SantasWonderland
 
-GAME_DIR = Path(__file__).resolve().parents[3] / "engine" / "games" / "santas_wonderland"
-RTP_FILE = GAME_DIR / "rtp.json"
-RTP_BUY_FILE = GAME_DIR / "rtp_buy.json"
 INK = (12, 8, 30)
 TEXT = (240, 244, 255)
 GOLD = (255, 210, 96)
@@ -87,15 +83,14 @@ def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[tuple
     return y
 
 
-def pay_of(game: Any, symbol: str, size: int) -> Fraction:
-    return Fraction(game.pay(symbol, size))
+def pay_of(game: SantasWonderland, symbol: str, size: int) -> Fraction:
+    return game.pay(symbol, size)
 
 
-def cap_text(game: Any) -> str:
-    cap = getattr(game, "cap", None)
+def cap_text(game: SantasWonderland) -> str:
+    cap = game.description.cap
     if cap is None:
         return "no cap"
-    cap = Fraction(cap)
     return f"{int(cap):,}x" if cap.denominator == 1 else f"{float(cap):,.2f}x"
 
 
@@ -106,7 +101,8 @@ def _scaled(image: pygame.Surface, size: int) -> pygame.Surface:
 class PaytablePage:
     title = "Paytable"
 
-    def __init__(self, resources: Resources, game: Any, bet: int, symbols: dict[str, pygame.Surface]) -> None:
+    def __init__(self, resources: Resources, game: SantasWonderland, bet: int,
+                 symbols: dict[str, pygame.Surface]) -> None:
         self.res, self.game, self.bet, self.symbols = resources, game, bet, symbols
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -161,8 +157,8 @@ class PaytablePage:
 class RulesPage:
     title = "Rules"
 
-    def __init__(self, resources: Resources, game: Any, trigger: int, symbols: dict[str, pygame.Surface],
-                 icons: dict[str, pygame.Surface]) -> None:
+    def __init__(self, resources: Resources, game: SantasWonderland, trigger: int,
+                 symbols: dict[str, pygame.Surface], icons: dict[str, pygame.Surface]) -> None:
         self.res, self.game, self.trigger, self.symbols, self.icons = resources, game, trigger, symbols, icons
 
     def _example(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -205,9 +201,10 @@ class RulesPage:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         g = self.game
+        ladder = g.description.bets.ladder
         fonts = {"head": theme.ui(self.res, 23, "heavy"), "body": theme.ui(self.res, 20)}
         left = [
-            ("The game", f"An 8 x 8 grid. Bets from {format_cents(g.bets[0])} to {format_cents(g.bets[-1])}; "
+            ("The game", f"An 8 x 8 grid. Bets from {format_cents(ladder[0])} to {format_cents(ladder[-1])}; "
                          "every pay is a multiple of the total bet."),
             ("Cluster pays", "5 or more of a symbol touching up, down, left or right form a cluster and pay by "
                              "its size. Wilds join clusters of every symbol; a group of wilds alone pays nothing. "
@@ -237,8 +234,9 @@ class RulesPage:
 class FeaturesPage:
     title = "Features"
 
-    def __init__(self, resources: Resources, icons: dict[str, pygame.Surface]) -> None:
-        self.res, self.icons = resources, icons
+    def __init__(self, resources: Resources, icons: dict[str, pygame.Surface], features: Sequence[str]) -> None:
+        """``features`` are the marker features in their printed order (the engine's)."""
+        self.res, self.icons, self.features = resources, icons, tuple(features)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         head, body = theme.ui(self.res, 22, "heavy"), theme.ui(self.res, 18)
@@ -246,8 +244,8 @@ class FeaturesPage:
                                                    "play on every level, in this order.", DIM)
         surface.blit(note, note.get_rect(midtop=(rect.centerx, rect.y)))
         top = rect.y + 30
-        row_h = (rect.h - 30) // len(FEATURES)
-        for i, name in enumerate(FEATURES):
+        row_h = (rect.h - 30) // len(self.features)
+        for i, name in enumerate(self.features):
             row = pygame.Rect(rect.x, top + i * row_h, rect.w, row_h - 8)
             bright, deep = FEATURE_COLORS[name]
             pygame.draw.rect(surface, tuple(c // 4 for c in deep), row, border_radius=14)
@@ -268,23 +266,24 @@ class FeaturesPage:
 class MidnightPage:
     title = "Midnight Riches"
 
-    def __init__(self, resources: Resources, game: Any, bet: int, levels: Sequence[Level], trigger: int) -> None:
+    def __init__(self, resources: Resources, game: SantasWonderland, bet: int, levels: Sequence[Level],
+                 trigger: int) -> None:
         self.res, self.game, self.bet, self.levels, self.trigger = resources, game, bet, list(levels), trigger
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         g, bet = self.game, self.bet
         fonts = {"head": theme.ui(self.res, 21, "heavy"), "body": theme.ui(self.res, 19)}
         half = (rect.w - 40) // 2
-        price_x = g.buy_price_x
+        price_x = g.description.buy_price_x
         text = [
             ("How it starts", f"{self.trigger} or more meter points in one base spin, or buy it."),
             ("Each level", "A fresh grid drops and tumbles out; then all five features play once in the fixed order, "
                            "each followed by its tumbles. Every win of the level is multiplied by its multiplier. "
                            "Winning symbols exploded during a level are collected: reaching the next level's target "
-                           "moves on, otherwise the feature ends. It ends after level 5."),
+                           f"moves on, otherwise the feature ends. It ends after level {len(self.levels)}."),
         ]
         if price_x is not None:
-            price = cents_of(Fraction(price_x), bet)
+            price = g.description.buy_price(bet)
             text.append(("Buy Midnight Riches", f"{price_x}x the total bet: {format_cents(price)} at your bet of "
                                                 f"{format_cents(bet)}. The bought round plays one base spin with its "
                                                 "tumbles and features, then Midnight Riches with the same targets. "
@@ -317,60 +316,53 @@ class MidnightPage:
                 surface.blit(image, image.get_rect(center=(x + round(w * at), row.centery)))
 
     def _cap_money(self) -> str:
-        cap = getattr(self.game, "cap", None)
-        return format_cents(cents_of(Fraction(cap), self.bet)) if cap is not None else "-"
+        cap = self.game.description.cap_win(self.bet)
+        return format_cents(cap) if cap is not None else "-"
 
 
-def read_rtp(path: Path) -> dict[str, Any] | None:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError) as exc:
-        log.warning("cannot read %s (%s)", path, exc)
-        return None
+def pct(value: float) -> str:
+    return f"{value:.2%}"
 
 
-def pct(value: Any) -> str:
-    v = float(value)
-    return f"{v * 100:.2f}%" if v <= 2 else f"{v:.2f}%"
-
-
-def rtp_facts(data: dict[str, Any] | None, label: str) -> list[tuple[str, str]]:
-    if data is None or "rtp" not in data:
+def rtp_facts(report: RtpReport | None, label: str) -> list[tuple[str, str]]:
+    if report is None:
         return [(label, "not measured yet")]
-    ci = f"  (95% interval {pct(data['ci_low'])} to {pct(data['ci_high'])})" if "ci_low" in data else ""
-    facts = [(label, f"{pct(data['rtp'])}{ci}")]
-    if "rounds" in data:
-        facts.append(("Measured over", f"{int(data['rounds']):,} simulated rounds"))
-    if "hit_rate" in data:
-        facts.append(("Hit rate", f"{pct(data['hit_rate'])} of rounds win something"))
-    midnight = data.get("features", {}).get("midnight_riches", {})
-    if midnight.get("one_in") and not data.get("buy"):
-        facts.append(("Midnight Riches", f"about 1 in {float(midnight['one_in']):,.0f} rounds"))
-    if "max_win_x" in data:
-        facts.append(("Highest win seen", f"{float(data['max_win_x']):,.2f} x the total bet"))
+    ci = f"  (95% interval {pct(report.interval[0])} to {pct(report.interval[1])})" if report.interval else ""
+    facts = [(label, f"{pct(report.rtp)}{ci}")]
+    if report.rounds is not None:
+        facts.append(("Measured over", f"{report.rounds:,} simulated rounds"))
+    if report.hit_rate is not None:
+        facts.append(("Hit rate", f"{pct(report.hit_rate)} of rounds win something"))
+    midnight = report.feature("midnight_riches")
+    if midnight is not None and midnight.one_in and report.mode == "base":
+        facts.append(("Midnight Riches", f"about 1 in {midnight.one_in:,.0f} rounds"))
+    if report.max_win_x is not None:
+        facts.append(("Highest win seen", f"{report.max_win_x:,.2f} x the total bet"))
     return facts
 
 
 class RtpPage:
     title = "RTP & max win"
 
-    def __init__(self, resources: Resources, game: Any, path: Path = RTP_FILE, buy_path: Path = RTP_BUY_FILE) -> None:
-        self.res, self.game, self.path, self.buy_path = resources, game, path, buy_path
+    def __init__(self, resources: Resources, game: SantasWonderland,
+                 reports: Mapping[str, RtpReport] | None = None) -> None:
+        """``reports`` are the measured RTPs by mode (``game.rtp_reports()`` when not given)."""
+        self.res, self.game = resources, game
+        self.reports = game.rtp_reports() if reports is None else reports
 
     def facts(self) -> list[tuple[str, str]]:
-        facts = rtp_facts(read_rtp(self.path), "Return to player")
-        if self.game.buy_price_x is not None:
-            facts += [("", "")] + rtp_facts(read_rtp(self.buy_path), "With Midnight Riches bought")
+        facts = rtp_facts(self.reports.get("base"), "Return to player")
+        if self.game.description.has_buy:
+            facts += [("", "")] + rtp_facts(self.reports.get("buy"), "With Midnight Riches bought")
         return facts
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         head, body = theme.ui(self.res, 22, "heavy"), theme.ui(self.res, 22)
         g = self.game
+        ladder = g.description.bets.ladder
         facts = self.facts() + [("", ""), ("Max win", f"{cap_text(g)} the total bet per round"),
-                                ("Bets", f"{format_cents(g.bets[0])} to {format_cents(g.bets[-1])} "
-                                         f"({len(g.bets)} steps)")]
+                                ("Bets", f"{format_cents(ladder[0])} to {format_cents(ladder[-1])} "
+                                         f"({len(ladder)} steps)")]
         y = rect.y + 6
         for label, value in facts:
             if not label and not value:
@@ -391,11 +383,13 @@ class RtpPage:
             y += 26
 
 
-def help_pages(resources: Resources, game: Any, bet: int, symbols: dict[str, pygame.Surface],
+def help_pages(resources: Resources, game: SantasWonderland, bet: int, symbols: dict[str, pygame.Surface],
                levels: Sequence[Level], trigger: int) -> list[Any]:
-    icons = {name: symbols.get(f"marker_{name}") or _marker_icon(resources, name) for name in FEATURES}
+    """The pages; ``levels`` and ``trigger`` are the engine's, as the screen shows them."""
+    features = game.description.marker_features
+    icons = {name: symbols.get(f"marker_{name}") or _marker_icon(resources, name) for name in features}
     return [PaytablePage(resources, game, bet, symbols), RulesPage(resources, game, trigger, symbols, icons),
-            FeaturesPage(resources, icons), MidnightPage(resources, game, bet, levels, trigger),
+            FeaturesPage(resources, icons, features), MidnightPage(resources, game, bet, levels, trigger),
             RtpPage(resources, game)]
 
 

@@ -120,7 +120,7 @@ class Presenter(StagePresenter):
     def warm_up(self) -> None:
         """Render the banners a Midnight Riches round uses, so their first frame is light."""
         s = self.s
-        first = self.levels[0] if self.levels else (1, 3, None)
+        first = self.levels[0]
         s.banner.render("Midnight Riches", self._level_big(first[0], first[1]), self._intro_lines("meter"),
                         "Press SPACE to start", VIOLET)
 
@@ -221,7 +221,7 @@ class Presenter(StagePresenter):
         s = self.s
         self.levels = levels_of(event) or self.levels
         levels = list(self.levels)
-        first = levels[0] if levels else (1, 3, None)
+        first = levels[0]
         return [self._banner(
             "Midnight Riches", self._level_big(first[0], first[1]), self._intro_lines(event["trigger"]),
             hold=self._hold(4.0), hint="Press SPACE to start", accent=VIOLET, sound=s.sound,

@@ -39,18 +39,7 @@ log = logging.getLogger(__name__)
 
 INK = (12, 8, 30)
 GOLD = (255, 210, 96)
-DEFAULT_LEVELS = ((1, 3, None), (2, 6, 116), (3, 9, 120), (4, 12, 124), (5, 15, 132))
 FADE_TIME = 0.7
-
-
-def game_levels(game: Any) -> tuple[tuple[int, int, int | None], ...]:
-    """The Midnight Riches ladder from the game's data (the printed one if it says nothing)."""
-    data = getattr(game, "data", None)
-    levels = getattr(data, "levels", None) or getattr(game, "levels", None)
-    try:
-        return tuple((int(lv.level), int(lv.multiplier), lv.target) for lv in levels)  # type: ignore[union-attr]
-    except (TypeError, AttributeError):
-        return DEFAULT_LEVELS
 
 
 def idle_grid(symbols: Sequence[str], cols: int, rows: int) -> list[list[str]]:
@@ -79,8 +68,7 @@ class SantasWonderlandScreen(GameScreen):
         margin = int(layout.prop("grid", "frame_margin", 18))
         cell = (grid_rect.w // cols, grid_rect.h // rows)
         self.frame_rect = grid_rect.inflate(2 * margin, 2 * margin)
-        symbols = tuple(getattr(game, "symbols", ("bear", "train", "plane", "spade", "heart", "club", "diamond",
-                                                   "wild")))
+        symbols = tuple(game.symbols)
         if "wild" not in symbols:
             symbols = (*symbols, "wild")
         self.art = load_art(res, symbols, cell, grid_rect, self.frame_rect.size, self.size)
@@ -100,8 +88,8 @@ class SantasWonderlandScreen(GameScreen):
             "title": theme.display(res, 30), "big": theme.display(res, 40), "small": theme.ui(res, 14),
             "value": theme.ui(res, 17, "heavy"), "head": theme.ui(res, 17, "heavy"), "row": theme.ui(res, 19, "heavy"),
         }
-        self.trigger_points = int(getattr(getattr(game, "data", None), "trigger_points", 140))
-        self.levels = game_levels(game)
+        self.trigger_points = game.description.trigger_points
+        self.levels = game.description.levels
         self.meter = MeterPanel(layout.rect("meter"), trigger=self.trigger_points, fonts=panel_fonts)
         self.features_panel = FeaturesPanel(layout.rect("features"), self.art.marker_icons, fonts=panel_fonts)
         self.levels_panel = LevelsPanel(layout.rect("levels"), self.levels, fonts=panel_fonts)

@@ -12,7 +12,7 @@ from fractions import Fraction
 from math import lcm
 from pathlib import Path
 
-from ...data import Reader, load_json
+from ...data import BetLadder, PrintedRtp, Reader, load_json, read_bets, read_printed_rtp
 from ...money import parse_multiplier
 from ...reels import ReelSet
 
@@ -27,6 +27,7 @@ class FatSantaData:
         source = str(path)
         doc = Reader(source, load_json(path))
         self.title = doc.child("title").text()
+        self.printed_rtp: PrintedRtp = read_printed_rtp(doc)
         if doc.child("reels").integer() != REELS or doc.child("rows").integer() != ROWS:
             raise doc.fail(f"Fat Santa is {REELS} reels of {ROWS} rows")
         self.symbols = tuple(sys.intern(item.text()) for item in doc.child("symbols").items())
@@ -38,7 +39,9 @@ class FatSantaData:
             raise doc.child("pie").fail("Fat Santa and the pie are different symbols")
         self._read_pays(doc.child("pays"))
         self._read_lines(doc.child("lines"))
-        self._read_bets(doc.child("bet"))
+        self.bet_ladder: BetLadder = read_bets(doc)
+        self.bets = self.bet_ladder.ladder
+        self.default_bet = self.bet_ladder.default
         self._read_strips(doc.child("strips"))
         self._read_sleigh(doc.child("sleigh"))
         self._read_free_game(doc.child("free_game"))
@@ -88,15 +91,6 @@ class FatSantaData:
             for count, pay in row.items():
                 table[count] = int(pay / len(lines) * self.unit_den)
             self.units[name] = table
-
-    def _read_bets(self, doc: Reader) -> None:
-        ladder = doc.child("ladder")
-        self.bets = tuple(item.integer(1) for item in ladder.items())
-        if not self.bets or list(self.bets) != sorted(set(self.bets)):
-            raise ladder.fail("the bet ladder is a non-empty list of rising amounts in cents")
-        self.default_bet = doc.child("default").integer()
-        if self.default_bet not in self.bets:
-            raise doc.child("default").fail(f"{self.default_bet} is not on the bet ladder")
 
     def _read_strips(self, doc: Reader) -> None:
         known = set(self.symbols)

@@ -9,10 +9,12 @@ bought round first draws the row where the engine places Santa on reel 1.
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ...describe import GameDescription
 from ...errors import DataError
 from ...game import Game
 from ...money import multiplier_text
@@ -38,6 +40,22 @@ class UnitTexts(dict):
         return text
 
 
+@dataclass(frozen=True, kw_only=True)
+class FatSantaDescription(GameDescription):
+    """Fat Santa's figures: the two wilds and the free games' pie meter."""
+
+    santa: str  # the Fat Santa symbol (wild, reel 1 only)
+    pie: str  # the Christmas Pie symbol (wild but for Santa)
+    free_spins: int
+    meter_sizes: tuple[int, ...]  # pies that fill the meter, one per growth of Santa (to 2x2, 3x3, ...)
+    extra_spins: tuple[int, ...]  # free spins each of those growths awards
+
+    @property
+    def santa_sizes(self) -> tuple[int, ...]:
+        """The sizes Santa grows to, one per meter fill (2 for 2x2, ...)."""
+        return tuple(range(2, len(self.meter_sizes) + 2))
+
+
 class FatSanta(Game):
     id = "fat_santa"
     reel_count = REELS
@@ -45,6 +63,7 @@ class FatSanta(Game):
     buy_price_x = Fraction(85)
     cap = Fraction(1132276, 100)
     stratified_feature = "free_games"
+    description: FatSantaDescription
 
     def __init__(self, data_file: Path = DATA_FILE) -> None:
         self.data_file = data_file
@@ -60,6 +79,11 @@ class FatSanta(Game):
         self.texts = UnitTexts(data.unit_den)
         self._base = [(list(strip) + list(strip[: ROWS - 1]), len(strip)) for strip in data.base_reels.strips]
         self._free = [(list(strip) + list(strip[: ROWS - 1]), len(strip)) for strip in data.free_reels.strips]
+        self.description = FatSantaDescription(
+            id=self.id, title=self.title, bets=data.bet_ladder, lines=self.lines, buy_price_x=self.buy_price_x,
+            cap=self.cap, printed_rtp=data.printed_rtp, santa=self.santa, pie=self.pie, free_spins=data.free_spins,
+            meter_sizes=data.meter, extra_spins=data.extra_spins,
+        )
 
     # -- public API -------------------------------------------------------------------------
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ...data import Reader, load_json
+from ...data import BetBreakdown, Reader, load_json, read_bets, read_printed_rtp
+from ...describe import GameDescription
 from ...errors import DataError
 from ...game import Game
 from ...lines import LineEvaluator, scatter_win
@@ -23,9 +25,27 @@ def _wins_event(wins: list[Win]) -> list[dict]:
     return [win.to_event() for win in wins]
 
 
+@dataclass(frozen=True, kw_only=True)
+class HalloweenDescription(GameDescription):
+    """Halloween Vacation's figures: the bet breakdown and the free games."""
+
+    breakdown: BetBreakdown  # a bet is Value x Level x credits (also ``bets.breakdown``)
+    reels: int
+    rows: int
+    wild: str
+    scatter: str
+    scatter_trigger: int  # scatters anywhere that start the free games
+    free_spins: int
+    sticky_reels: tuple[int, ...]  # 0-based reels whose wilds stick for the free games
+    expanding_reel: int  # 0-based reel of the Expanding Wild
+    expanding_multipliers: tuple[int, ...]  # its multiplier on each spin it stands
+    max_win_bound_x: Fraction  # no cap is printed; no round can win this much
+
+
 class HalloweenVacation(Game):
     id = "halloween_vacation"
     stratified_feature = "free_games"
+    description: HalloweenDescription
 
     def __init__(self, data_file: Path = DATA_FILE) -> None:
         source = str(data_file)
@@ -81,14 +101,16 @@ class HalloweenVacation(Game):
         self.expanding_reel = free.child("expanding_reel").integer(0, self.reel_count - 1)
         self.expanding_multipliers = tuple(m.integer(1) for m in free.child("expanding_multipliers").items())
 
-        bet = doc.child("bet")
-        self.bet_credits = bet.child("credits").integer(1)
-        self.bet_values = tuple(v.integer(1) for v in bet.child("values").items())
-        self.bet_levels = tuple(v.integer(1) for v in bet.child("levels").items())
-        self.bets = tuple(sorted({v * lv * self.bet_credits for v in self.bet_values for lv in self.bet_levels}))
-        self.default_bet = bet.child("default").integer()
-        if self.default_bet not in self.bets:
-            raise bet.child("default").fail(f"{self.default_bet} is not on the bet ladder")
+        ladder = read_bets(doc)
+        if ladder.breakdown is None:
+            raise doc.child("bets").fail("a Halloween Vacation bet is Value x Level x credits: give its 'breakdown'")
+        self.breakdown = ladder.breakdown
+        self.bet_credits = self.breakdown.credits
+        self.bet_values = self.breakdown.values
+        self.bet_levels = self.breakdown.levels
+        self.bets = ladder.ladder
+        self.default_bet = ladder.default
+        printed_rtp = read_printed_rtp(doc)
 
         strips = doc.child("strips")
         self.base_reels = ReelSet.read(strips.child("base"), self.rows, known)
@@ -98,6 +120,13 @@ class HalloweenVacation(Game):
         )
         self._check_reel_rules(strips)
         self.evaluator = LineEvaluator(self.lines, pays, self.wild, frozenset({self.scatter}))
+        self.description = HalloweenDescription(
+            id=self.id, title=self.title, bets=ladder, lines=self.lines, buy_price_x=self.buy_price_x, cap=self.cap,
+            printed_rtp=printed_rtp, breakdown=self.breakdown, reels=self.reel_count, rows=self.rows,
+            wild=self.wild, scatter=self.scatter, scatter_trigger=self.scatter_trigger, free_spins=self.free_spins,
+            sticky_reels=tuple(sorted(self.sticky_reels)), expanding_reel=self.expanding_reel,
+            expanding_multipliers=self.expanding_multipliers, max_win_bound_x=self.max_win_bound_x,
+        )
 
     def _check_reel_rules(self, strips: Reader) -> None:
         """The rule text says where wilds and scatters may land; the strips must agree."""
@@ -117,11 +146,10 @@ class HalloweenVacation(Game):
 
     def bet_breakdown(self, bet: int) -> tuple[int, int]:
         """(value in cents, level) for a bet on the ladder: the largest value that makes it."""
-        for value in sorted(self.bet_values, reverse=True):
-            level, rest = divmod(bet, value * self.bet_credits)
-            if rest == 0 and level in self.bet_levels:
-                return value, level
-        raise DataError(f"{bet} is not Value x Level x {self.bet_credits}")
+        split = self.breakdown.split(bet)
+        if split is None:
+            raise DataError(f"{bet} is not Value x Level x {self.bet_credits}")
+        return split
 
     def evaluate(self, window: list[list[str]]) -> Evaluation:
         wins = self.evaluator.evaluate(window)

@@ -7,19 +7,30 @@ Events follow ``docs/events_santas_wonderland.md``.
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ...describe import GameDescription
 from ...game import Game
 from ...round import Decision, RoundContext
 from ...wins import Evaluation, Win
 from .clusters import COLS, ROWS, cell_tuples, find_clusters, masks_of
-from .model import FEATURES, WonderlandData
+from .model import FEATURES, Level, WonderlandData
 from .play import MultiplierTexts, WonderlandRound
 
 DATA_FILE = Path(__file__).with_name("data.json")
 TRIGGERS = ("meter", "buy")
+
+
+@dataclass(frozen=True, kw_only=True)
+class WonderlandDescription(GameDescription):
+    """Santa's Wonderland's figures: the meter, the Midnight Riches levels and the marker features."""
+
+    trigger_points: int  # meter points in one base spin that start Midnight Riches
+    levels: tuple[Level, ...]  # (level, multiplier, target) from level 1; level 1 has no target
+    marker_features: tuple[str, ...]  # the marker features in their printed (and played) order
 
 
 class SantasWonderland(Game):
@@ -30,6 +41,7 @@ class SantasWonderland(Game):
     cap = Fraction(7500)
     stratified_feature = "midnight_riches"
     features = FEATURES
+    description: WonderlandDescription
 
     def __init__(self, data_file: Path = DATA_FILE) -> None:
         self.data_file = data_file
@@ -39,6 +51,11 @@ class SantasWonderland(Game):
         self.default_bet = self.data.default_bet
         self.symbols = self.data.names
         self.texts = MultiplierTexts(self.data.pay_den)
+        self.description = WonderlandDescription(
+            id=self.id, title=self.title, bets=self.data.bet_ladder, buy_price_x=self.buy_price_x, cap=self.cap,
+            printed_rtp=self.data.printed_rtp, trigger_points=self.data.trigger_points, levels=self.data.levels,
+            marker_features=FEATURES,
+        )
 
     # -- public API -------------------------------------------------------------------------
 

@@ -8,8 +8,9 @@ from fractions import Fraction
 from math import lcm
 from pathlib import Path
 from random import Random
+from typing import NamedTuple
 
-from ...data import Reader, load_json
+from ...data import BetLadder, PrintedRtp, Reader, load_json, read_bets, read_printed_rtp
 from ...money import parse_multiplier
 from .clusters import CELLS, COLS, MIN_CLUSTER, ROWS
 
@@ -65,8 +66,9 @@ class Phase:
     lucky_count: Weighted
 
 
-@dataclass(frozen=True)
-class Level:
+class Level(NamedTuple):
+    """A Midnight Riches level; a tuple, so ``level, multiplier, target = lv`` reads it too."""
+
     level: int
     multiplier: int
     target: int | None  # symbols to collect in the previous level to reach this one
@@ -79,6 +81,7 @@ class WonderlandData:
         source = str(path)
         doc = Reader(source, load_json(path))
         self.title = doc.child("title").text()
+        self.printed_rtp: PrintedRtp = read_printed_rtp(doc)
         symbols = doc.child("symbols")
         self.symbols = tuple(item.text() for item in symbols.items())
         if len(set(self.symbols)) != len(self.symbols) or not self.symbols:
@@ -94,14 +97,9 @@ class WonderlandData:
         # pay in units of 1/pay_den of the total bet, by symbol index then cluster size 0..64
         self.pay_units = tuple(tuple(int(pay * self.pay_den) for pay in table) for table in self.pays)
 
-        bets = doc.child("bets")
-        ladder = bets.child("ladder")
-        self.bets = tuple(item.integer(1) for item in ladder.items())
-        if list(self.bets) != sorted(set(self.bets)):
-            raise ladder.fail("the bet ladder must rise step by step")
-        self.default_bet = bets.child("default").integer()
-        if self.default_bet not in self.bets:
-            raise bets.child("default").fail(f"{self.default_bet} is not on the bet ladder")
+        self.bet_ladder: BetLadder = read_bets(doc)
+        self.bets = self.bet_ladder.ladder
+        self.default_bet = self.bet_ladder.default
 
         markers = doc.child("markers")
         order = markers.child("order")

@@ -1,0 +1,187 @@
+"""What a game tells the player about its math: a typed description, and its measured RTPs.
+
+Screens and help pages read every figure they show here (``game.description`` and
+``game.rtp_reports()``) and keep no copy of their own, so the engine is the one place a number
+is written down. Each game extends ``GameDescription`` with its feature tables.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from .data import BetBreakdown, BetLadder, PrintedRtp
+from .errors import DataError, InvalidBet
+from .money import cents_of
+
+log = logging.getLogger(__name__)
+
+# The measured reports beside a game's data file, by mode: what ``python -m
+# game.engine.simulate <game> [--buy] --json ...`` writes.
+RTP_FILES: Mapping[str, str] = {"base": "rtp.json", "buy": "rtp_buy.json"}
+
+__all__ = [
+    "RTP_FILES", "BetBreakdown", "BetLadder", "FeatureRate", "GameDescription", "PrintedRtp", "RtpReport",
+    "read_rtp_report", "read_rtp_reports",
+]
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameDescription:
+    """The figures every game shows: bets, lines, buy price, cap and the printed RTPs."""
+
+    id: str
+    title: str
+    bets: BetLadder
+    lines: tuple[tuple[int, ...], ...] = field(default=(), repr=False)  # row per reel; () for clusters
+    buy_price_x: Fraction | None = None  # the buy feature's price, a multiple of the bet
+    cap: Fraction | None = None  # the most a round can win, a multiple of the bet
+    printed_rtp: PrintedRtp
+
+    def __post_init__(self) -> None:
+        if (self.printed_rtp.buy is not None) != (self.buy_price_x is not None):
+            raise DataError(f"{self.id}: a printed buy RTP goes with a buy feature, and only with one")
+
+    @property
+    def has_buy(self) -> bool:
+        return self.buy_price_x is not None
+
+    def buy_price(self, bet: int) -> int:
+        """The buy feature's price in cents at ``bet`` (a bet on the ladder)."""
+        if self.buy_price_x is None:
+            raise InvalidBet(f"{self.id} has no buy feature")
+        if bet not in self.bets:
+            raise InvalidBet(f"{self.id}: {bet} cents is not on the bet ladder")
+        return cents_of(self.buy_price_x, bet)
+
+    def cap_win(self, bet: int) -> int | None:
+        """The cap in cents at ``bet``; None for a game without a cap."""
+        return None if self.cap is None else cents_of(self.cap, bet)
+
+
+@dataclass(frozen=True)
+class FeatureRate:
+    """How often a feature (a tallied event of a round) came up in a measurement, and what it won."""
+
+    name: str
+    rounds: int | None = None  # rounds in which it happened
+    one_in: float | None = None  # it happened once in this many rounds
+    per_round: float | None = None  # times per round it happened in
+    average_win_x: float | None = None  # the average win of those rounds, x bet
+
+
+@dataclass(frozen=True)
+class RtpReport:
+    """One measured RTP of a game, as the simulation tool recorded it.
+
+    ``rtp`` and the interval are fractions of the amount staked (0.9413 is 94.13%).
+    ``data_current`` says whether the data file it was measured on (``data_sha256``) is today's.
+    """
+
+    mode: str  # "base" or "buy"
+    rtp: float
+    interval: tuple[float, float] | None = None  # the 95% confidence interval
+    half_width: float | None = None
+    rounds: int | None = None
+    feature_runs: int | None = None  # stratified: feature runs played besides the rounds
+    seed: int | None = None
+    bet: int | None = None
+    command: str | None = None  # the command that measured it (and measures it again)
+    method: str = "plain"  # "plain" (whole rounds) or "stratified"
+    hit_rate: float | None = None
+    max_win_x: float | None = None
+    capped_rounds: int | None = None
+    features: tuple[FeatureRate, ...] = ()
+    data_sha256: str | None = None
+    data_current: bool = False
+    data_note: str | None = None  # why the recorded digest was carried over, when it was
+
+    def feature(self, name: str) -> FeatureRate | None:
+        return next((rate for rate in self.features if rate.name == name), None)
+
+
+def _number(data: Mapping[str, Any], key: str, source: str, kind: type = float) -> Any:
+    value = data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or (kind is int and not isinstance(value, int)):
+        raise DataError(f"{source}: {key}: expected {'a whole number' if kind is int else 'a number'}, "
+                        f"found {value!r}")
+    return kind(value)
+
+
+def _text(data: Mapping[str, Any], key: str, source: str) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise DataError(f"{source}: {key}: expected a string, found {value!r}")
+    return value
+
+
+def read_rtp_report(path: Path, mode: str, digest: str) -> RtpReport:
+    """The report in ``path`` (FileNotFoundError when absent, DataError when unreadable).
+
+    ``digest`` is the SHA-256 of the game's current data file; the report is current when it
+    records the same.
+    """
+    source = str(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise DataError(f"{source}: cannot read ({exc.strerror or exc})") from exc
+    except ValueError as exc:
+        raise DataError(f"{source}: not valid JSON ({exc})") from exc
+    if not isinstance(data, dict):
+        raise DataError(f"{source}: the top level must be an object")
+    rtp = _number(data, "rtp", source)
+    if rtp is None:
+        raise DataError(f"{source}: no 'rtp' recorded")
+    low, high = _number(data, "ci_low", source), _number(data, "ci_high", source)
+    features = data.get("features", {})
+    if not isinstance(features, dict) or not all(isinstance(v, dict) for v in features.values()):
+        raise DataError(f"{source}: features: expected an object of objects")
+    recorded = _text(data, "data_sha256", source)
+    return RtpReport(
+        mode=mode, rtp=rtp,
+        interval=(low, high) if low is not None and high is not None else None,
+        half_width=_number(data, "half_width", source),
+        rounds=_number(data, "rounds", source, int),
+        feature_runs=_number(data, "feature_runs", source, int),
+        seed=_number(data, "seed", source, int),
+        bet=_number(data, "bet", source, int),
+        command=_text(data, "command", source),
+        method=_text(data, "method", source) or "plain",
+        hit_rate=_number(data, "hit_rate", source),
+        max_win_x=_number(data, "max_win_x", source),
+        capped_rounds=_number(data, "capped_rounds", source, int),
+        features=tuple(
+            FeatureRate(name, _number(row, "rounds", f"{source}: features.{name}", int),
+                        _number(row, "one_in", f"{source}: features.{name}"),
+                        _number(row, "per_round", f"{source}: features.{name}"),
+                        _number(row, "average_win_x", f"{source}: features.{name}"))
+            for name, row in features.items()
+        ),
+        data_sha256=recorded,
+        data_current=recorded is not None and recorded == digest,
+        data_note=_text(data, "data_note", source),
+    )
+
+
+def read_rtp_reports(directory: Path, modes: tuple[str, ...], digest: str) -> dict[str, RtpReport]:
+    """The reports of ``modes`` found in ``directory``; a mode not measured (or unreadable) is left out."""
+    reports: dict[str, RtpReport] = {}
+    for mode in modes:
+        path = directory / RTP_FILES[mode]
+        try:
+            reports[mode] = read_rtp_report(path, mode, digest)
+        except FileNotFoundError:
+            continue
+        except DataError as exc:
+            log.warning("measured RTP left out: %s", exc)
+    return reports

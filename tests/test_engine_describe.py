@@ -1,0 +1,120 @@
+"""The engine describes itself: a typed description per game and its measured RTP reports."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from game.engine import GAME_IDS, DataError, InvalidBet, get_game
+from game.engine.data import BetBreakdown, BetLadder, PrintedRtp, Reader, read_printed_rtp
+from game.engine.describe import GameDescription, RtpReport
+
+
+def test_printed_rtp_is_kept_as_printed() -> None:
+    doc = Reader("test.json", {"printed_rtp": {"base": "94.15%", "buy": "94.20%"}})
+    assert read_printed_rtp(doc) == PrintedRtp("94.15%", "94.20%")
+    assert read_printed_rtp(doc).figures() == ("94.15", "94.20")
+    assert read_printed_rtp(Reader("t", {"printed_rtp": {"base": "96.7%"}})).figures() == ("96.7",)
+    for bad, message in (({"base": "96.7"}, "printed_rtp.base: expected a printed percentage"),
+                         ({"base": 96.7}, "printed_rtp.base: expected a non-empty string"),
+                         ({"base": "96.7%", "bought": "1%"}, "printed_rtp: unknown key 'bought'")):
+        with pytest.raises(DataError, match=message):
+            read_printed_rtp(Reader("t", {"printed_rtp": bad}))
+
+
+# -- the description -------------------------------------------------------------------------
+
+
+def test_the_descriptions_hold_what_the_screens_and_help_pages_show() -> None:
+    halloween = get_game("halloween_vacation").description
+    assert (halloween.free_spins, halloween.sticky_reels, halloween.expanding_reel) == (8, (1, 3), 2)
+    assert halloween.expanding_multipliers == (2, 4, 8) and halloween.scatter_trigger == 3
+    assert halloween.bets.breakdown == BetBreakdown(50, (1, 2, 5, 10, 20), tuple(range(1, 11)))
+    assert halloween.printed_rtp == PrintedRtp("96.7%") and not halloween.has_buy and halloween.cap is None
+    assert halloween.max_win_bound_x == get_game("halloween_vacation").max_win_bound_x
+    assert len(halloween.lines) == 50
+
+    wonderland = get_game("santas_wonderland").description
+    assert wonderland.trigger_points == 140
+    assert [tuple(lv) for lv in wonderland.levels] == [(1, 3, None), (2, 6, 116), (3, 9, 120), (4, 12, 124),
+                                                      (5, 15, 132)]
+    assert wonderland.marker_features == ("refresh", "wild_santa", "blocks", "supersize", "lucky_santa")
+    assert (wonderland.buy_price_x, wonderland.cap) == (100, 7500)
+    assert wonderland.printed_rtp == PrintedRtp("96.2%", "96.4%") and wonderland.lines == ()
+
+    fat = get_game("fat_santa").description
+    assert (fat.santa, fat.pie, fat.free_spins) == ("santa", "pie", 5)
+    assert fat.meter_sizes == (4, 5, 6, 7) and fat.extra_spins == (3, 2, 2, 1) and fat.santa_sizes == (2, 3, 4, 5)
+    assert (fat.buy_price_x, fat.cap) == (85, Fraction("11322.76"))
+    assert fat.printed_rtp == PrintedRtp("94.15%", "94.20%") and len(fat.lines) == 50
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_description_agrees_with_the_game_it_describes(game_id: str) -> None:
+    game = get_game(game_id)
+    description = game.description
+    assert isinstance(description, GameDescription)
+    assert (description.id, description.title) == (game.id, game.title)
+    assert (description.buy_price_x, description.cap, description.lines) == (game.buy_price_x, game.cap, game.lines)
+    for bet in game.bets:
+        if description.has_buy:
+            assert description.buy_price(bet) == game.cost(bet, buy=True)
+        assert description.cap_win(bet) == (None if game.cap is None else game.cap * bet // 1)
+    with pytest.raises(InvalidBet):
+        description.buy_price(game.bets[0] + 1)
+    with pytest.raises(AttributeError):
+        description.title = "changed"  # type: ignore[misc]
+
+
+def test_a_printed_buy_rtp_needs_a_buy_feature() -> None:
+    with pytest.raises(DataError, match="a printed buy RTP goes with a buy feature"):
+        GameDescription(id="x", title="X", bets=BetLadder((10,), 10), printed_rtp=PrintedRtp("95%", "96%"))
+    with pytest.raises(DataError, match="a printed buy RTP goes with a buy feature"):
+        GameDescription(id="x", title="X", bets=BetLadder((10,), 10), buy_price_x=Fraction(50),
+                        printed_rtp=PrintedRtp("95%"))
+
+
+# -- measured RTP reports --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_shipped_reports_read_through_the_engine_and_are_current(game_id: str) -> None:
+    game = get_game(game_id)
+    reports = game.rtp_reports()
+    assert set(reports) == ({"base", "buy"} if game.buy_price_x is not None else {"base"})
+    for mode, report in reports.items():
+        raw = json.loads((game.data_file.parent / ("rtp.json" if mode == "base" else "rtp_buy.json")).read_text())
+        assert isinstance(report, RtpReport) and report.mode == mode
+        assert report.rtp == raw["rtp"] and report.interval == (raw["ci_low"], raw["ci_high"])
+        assert report.rounds == raw["rounds"] and report.seed == raw["seed"] and report.command == raw["command"]
+        assert report.method == raw.get("method", "plain")
+        assert report.data_sha256 == game.data_digest() and report.data_current
+        assert report.max_win_x == raw["max_win_x"] and report.hit_rate == raw["hit_rate"]
+        assert report.interval[0] <= report.rtp <= report.interval[1]
+        first = next(iter(raw["features"]))
+        assert report.feature(first).one_in == raw["features"][first]["one_in"]
+        assert report.feature("nothing") is None
+
+
+def test_reports_elsewhere_missing_partial_stale_or_broken(tmp_path: Path) -> None:
+    game = get_game("fat_santa")
+    assert game.rtp_reports(tmp_path) == {}
+    (tmp_path / "rtp.json").write_text(json.dumps({"rtp": 0.9413, "ci_low": 0.938, "ci_high": 0.9446,
+                                                   "rounds": 1000000, "data_sha256": "0" * 64}))
+    (tmp_path / "rtp_buy.json").write_text("{ not json")
+    reports = game.rtp_reports(tmp_path)
+    assert set(reports) == {"base"}
+    base = reports["base"]
+    assert (base.rtp, base.interval, base.rounds, base.method) == (0.9413, (0.938, 0.9446), 1000000, "plain")
+    assert base.data_sha256 == "0" * 64 and not base.data_current
+    assert base.hit_rate is None and base.features == () and base.seed is None
+    (tmp_path / "rtp_buy.json").write_text(json.dumps({"rounds": 5}))
+    assert "buy" not in game.rtp_reports(tmp_path)  # no rtp recorded: not measured
+    (tmp_path / "rtp_buy.json").write_text(json.dumps({"rtp": "high"}))
+    assert "buy" not in game.rtp_reports(tmp_path)
+    (tmp_path / "rtp_buy.json").write_text(json.dumps({"rtp": 0.9425, "rounds": 200000, "buy": True}))
+    assert game.rtp_reports(tmp_path)["buy"].rounds == 200000
+    assert set(get_game("halloween_vacation").rtp_reports(tmp_path)) == {"base"}  # no buy, no buy report

@@ -44,12 +44,13 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
 
 
 def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[Paragraph],
-               fonts: Mapping[str, pygame.font.Font], *, color: tuple[int, int, int] = TEXT) -> int:
-    """Headed paragraphs down ``rect``; returns the y reached."""
+               fonts: Mapping[str, pygame.font.Font], *, color: tuple[int, int, int] = TEXT,
+               head_color: tuple[int, int, int] = GOLD, ink: tuple[int, int, int] = INK) -> int:
+    """Headed paragraphs down ``rect`` (fonts ``head`` and ``body``); returns the y reached."""
     y = rect.y
     for head, body in items:
         if head:
-            image = render_text(fonts["head"], head, GOLD, INK, 1)
+            image = render_text(fonts["head"], head, head_color, ink, 1)
             surface.blit(image, (rect.x, y))
             y += image.get_height() + 2
         for line in wrap(fonts["body"], body, rect.w):
@@ -124,8 +125,9 @@ class LinesPage:
     """Every line's shape on a small grid of the reels, numbered as the win lines are."""
 
     def __init__(self, resources: Resources, lines: Sequence[Sequence[int]], reels: int, rows: int,
-                 color: tuple[int, int, int] = LIT) -> None:
-        self.res, self.lines, self.reels, self.rows, self.color = resources, list(lines), reels, rows, color
+                 color: tuple[int, int, int] = LIT, off: tuple[int, int, int] = (58, 38, 80)) -> None:
+        self.res, self.lines, self.reels, self.rows = resources, list(lines), reels, rows
+        self.color, self.off = color, off
         self.title = f"{len(self.lines)} Lines"
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -133,7 +135,7 @@ class LinesPage:
         grid_rows = (len(self.lines) + cols - 1) // cols
         slot_w, slot_h = rect.w // cols, rect.h // max(1, grid_rows)
         cw = min(18, (slot_w - 16) // self.reels)
-        ch = min(13, (slot_h - 30) // self.rows)
+        ch = min(13, (slot_h - 26) // self.rows)
         font = theme.ui(self.res, 16, "heavy")
         for i, line in enumerate(self.lines):
             sx = rect.x + (i % cols) * slot_w
@@ -145,6 +147,6 @@ class LinesPage:
             for c in range(self.reels):
                 for r in range(self.rows):
                     cell = pygame.Rect(ox + c * cw, oy + r * ch, cw - 2, ch - 2)
-                    pygame.draw.rect(surface, self.color if line[c] == r else (58, 38, 80), cell, border_radius=3)
+                    pygame.draw.rect(surface, self.color if line[c] == r else self.off, cell, border_radius=3)
             points = [(ox + c * cw + (cw - 2) // 2, oy + line[c] * ch + (ch - 2) // 2) for c in range(self.reels)]
             pygame.draw.lines(surface, (255, 246, 228), False, points, 2)

@@ -7,7 +7,7 @@ keeps the picture, so drawing here may take its time.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +16,8 @@ import pygame
 from ....engine.describe import RtpReport
 from ....engine.money import cents_of, format_cents
 from ... import theme
+from ...kit import help as kit_help
+from ...kit.help import LinesPage
 from ...resources import Resources
 from ...widgets.text import render_text
 
@@ -29,6 +31,12 @@ ICE = (150, 210, 255)
 GREEN = (110, 225, 140)
 RED = (255, 110, 100)
 DIM = (170, 180, 210)
+
+
+def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[tuple[str, str]],
+               fonts: dict[str, pygame.font.Font]) -> int:
+    """The kit's headed paragraphs in this game's colours; returns the y reached."""
+    return kit_help.paragraphs(surface, rect, items, fonts, color=TEXT, head_color=GOLD, ink=INK)
 BOX = (24, 34, 78)
 EDGE = (90, 120, 190)
 NAMES = {
@@ -37,34 +45,8 @@ NAMES = {
 }
 
 
-def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    words, lines, line = text.split(), [], ""
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
 
 
-def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: list[tuple[str, str]], fonts: dict[str, Any]) -> int:
-    """Headed paragraphs down ``rect``; returns the y reached."""
-    y = rect.y
-    for head, body in items:
-        if head:
-            image = render_text(fonts["head"], head, GOLD, INK, 1)
-            surface.blit(image, (rect.x, y))
-            y += image.get_height() + 2
-        for line in wrap(fonts["body"], body, rect.w):
-            image = render_text(fonts["body"], line, TEXT)
-            surface.blit(image, (rect.x, y))
-            y += image.get_height()
-        y += 10
-    return y
 
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
@@ -251,35 +233,6 @@ class FreeGamesPage:
         surface.blit(note, (right.x, y))
 
 
-class LinesPage:
-    title = "50 Lines"
-
-    def __init__(self, resources: Resources, game: FatSanta) -> None:
-        self.res, self.game = resources, game
-
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        lines = self.game.description.lines
-        rows = 5
-        cols = 10
-        grid_rows = (len(lines) + cols - 1) // cols
-        slot_w, slot_h = rect.w // cols, rect.h // grid_rows
-        cw = min(18, (slot_w - 16) // 5)
-        ch = min(13, (slot_h - 26) // rows)
-        font = theme.ui(self.res, 16, "heavy")
-        for i, line in enumerate(lines):
-            sx = rect.x + (i % cols) * slot_w
-            sy = rect.y + (i // cols) * slot_h
-            label = render_text(font, str(i + 1), GOLD)
-            surface.blit(label, label.get_rect(midtop=(sx + slot_w // 2, sy + 1)))
-            ox = sx + (slot_w - 5 * cw) // 2
-            oy = sy + 20
-            for c in range(5):
-                for r in range(rows):
-                    cell = pygame.Rect(ox + c * cw, oy + r * ch, cw - 2, ch - 2)
-                    on = line[c] == r
-                    pygame.draw.rect(surface, (230, 70, 60) if on else (40, 54, 104), cell, border_radius=3)
-            points = [(ox + c * cw + (cw - 2) // 2, oy + line[c] * ch + (ch - 2) // 2) for c in range(5)]
-            pygame.draw.lines(surface, (255, 246, 228), False, points, 2)
 
 
 def _pct(value: float) -> str:
@@ -353,8 +306,12 @@ class RtpPage:
             y += 26
 
 
+def lines_page(resources: Resources, game: Any) -> LinesPage:
+    return LinesPage(resources, game.description.lines, game.reel_count, game.rows, (230, 70, 60), (40, 54, 104))
+
+
 def help_pages(resources: Resources, game: FatSanta, bet: int, symbols: dict[str, pygame.Surface],
                sleigh: pygame.Surface, santa: dict[int, pygame.Surface], pie: pygame.Surface) -> list[Any]:
     """The pages; ``santa`` maps each grown size to a thumbnail, ``pie`` is the meter's pie icon."""
     return [PaytablePage(resources, game, bet, symbols), WildsPage(resources, game, symbols, sleigh),
-            FreeGamesPage(resources, game, bet, pie, santa), LinesPage(resources, game), RtpPage(resources, game)]
+            FreeGamesPage(resources, game, bet, pie, santa), lines_page(resources, game), RtpPage(resources, game)]

@@ -6,7 +6,7 @@ and keeps the picture, so drawing here may take its time.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +15,8 @@ import pygame
 from ....engine.describe import RtpReport
 from ....engine.money import cents_of, format_cents
 from ... import theme
+from ...kit import help as kit_help
+from ...kit.help import LinesPage
 from ...resources import Resources
 from ...widgets.text import render_text
 
@@ -29,34 +31,14 @@ MARIGOLD = (255, 160, 50)
 DIM = (180, 165, 200)
 
 
-def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    words, lines, line = text.split(), [], ""
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
+def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[tuple[str, str]],
+               fonts: dict[str, pygame.font.Font]) -> int:
+    """The kit's headed paragraphs in this game's colours; returns the y reached."""
+    return kit_help.paragraphs(surface, rect, items, fonts, color=TEXT, head_color=GOLD, ink=INK)
 
 
-def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: list[tuple[str, str]], fonts: dict[str, Any]) -> int:
-    """Headed paragraphs down ``rect``; returns the y reached."""
-    y = rect.y
-    for head, body in items:
-        if head:
-            image = render_text(fonts["head"], head, GOLD, INK, 1)
-            surface.blit(image, (rect.x, y))
-            y += image.get_height() + 2
-        for line in wrap(fonts["body"], body, rect.w):
-            image = render_text(fonts["body"], line, TEXT)
-            surface.blit(image, (rect.x, y))
-            y += image.get_height()
-        y += 10
-    return y
+
+
 
 
 class PaytablePage:
@@ -151,34 +133,6 @@ class RulesPage:
         paragraphs(surface, pygame.Rect(rect.x + half + 34, rect.y + 4, half, rect.h), right, fonts)
 
 
-class LinesPage:
-    title = "50 Lines"
-
-    def __init__(self, resources: Resources, game: HalloweenVacation) -> None:
-        self.res, self.game = resources, game
-
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        lines = self.game.description.lines
-        cols = 10
-        rows = (len(lines) + cols - 1) // cols
-        slot_w, slot_h = rect.w // cols, rect.h // rows
-        cw = min(18, (slot_w - 16) // 5)
-        ch = min(13, (slot_h - 30) // 4)
-        font = theme.ui(self.res, 16, "heavy")
-        for i, line in enumerate(lines):
-            sx = rect.x + (i % cols) * slot_w
-            sy = rect.y + (i // cols) * slot_h
-            label = render_text(font, str(i + 1), GOLD)
-            surface.blit(label, label.get_rect(midtop=(sx + slot_w // 2, sy + 2)))
-            ox = sx + (slot_w - 5 * cw) // 2
-            oy = sy + 22
-            for c in range(5):
-                for r in range(4):
-                    cell = pygame.Rect(ox + c * cw, oy + r * ch, cw - 2, ch - 2)
-                    on = line[c] == r
-                    pygame.draw.rect(surface, MARIGOLD if on else (58, 38, 80), cell, border_radius=3)
-            points = [(ox + c * cw + (cw - 2) // 2, oy + line[c] * ch + (ch - 2) // 2) for c in range(5)]
-            pygame.draw.lines(surface, (255, 246, 228), False, points, 2)
 
 
 def pct(value: float) -> str:
@@ -249,7 +203,11 @@ class RtpPage:
             y += 28
 
 
+def lines_page(resources: Resources, game: Any) -> LinesPage:
+    return LinesPage(resources, game.description.lines, game.reel_count, game.rows, MARIGOLD, (58, 38, 80))
+
+
 def help_pages(resources: Resources, game: HalloweenVacation, bet: int,
                symbols: dict[str, pygame.Surface]) -> list[Any]:
-    return [PaytablePage(resources, game, bet, symbols), RulesPage(resources, game), LinesPage(resources, game),
+    return [PaytablePage(resources, game, bet, symbols), RulesPage(resources, game), lines_page(resources, game),
             RtpPage(resources, game)]

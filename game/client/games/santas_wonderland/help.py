@@ -16,6 +16,8 @@ import pygame
 from ....engine.describe import RtpReport
 from ....engine.money import cents_of, format_cents
 from ... import theme
+from ...kit import help as kit_help
+from ...kit.help import wrap
 from ...resources import Resources
 from ...widgets.text import render_text
 from .art import FEATURE_COLORS, FEATURE_NAMES
@@ -29,6 +31,12 @@ GOLD = (255, 210, 96)
 ICE = (140, 205, 255)
 VIOLET = (200, 160, 255)
 DIM = (170, 182, 215)
+
+
+def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[tuple[str, str]],
+               fonts: dict[str, pygame.font.Font]) -> int:
+    """The kit's headed paragraphs in this game's colours; returns the y reached."""
+    return kit_help.paragraphs(surface, rect, items, fonts, color=TEXT, head_color=GOLD, ink=INK)
 PAYING = ("bear", "train", "plane", "spade", "heart", "club", "diamond")
 NAMES = {"bear": "Teddy", "train": "Train", "plane": "Plane", "spade": "Spade", "heart": "Heart", "club": "Club",
          "diamond": "Diamond"}
@@ -52,35 +60,8 @@ FEATURE_TEXT = {
 Level = tuple[int, int, int | None]
 
 
-def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    words, lines, line = text.split(), [], ""
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
 
 
-def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[tuple[str, str]],
-               fonts: dict[str, pygame.font.Font]) -> int:
-    """Headed paragraphs down ``rect``; returns the y reached."""
-    y = rect.y
-    for head, body in items:
-        if head:
-            image = render_text(fonts["head"], head, GOLD, INK, 1)
-            surface.blit(image, (rect.x, y))
-            y += image.get_height() + 2
-        for line in wrap(fonts["body"], body, rect.w):
-            image = render_text(fonts["body"], line, TEXT)
-            surface.blit(image, (rect.x, y))
-            y += image.get_height()
-        y += 10
-    return y
 
 
 def pay_of(game: SantasWonderland, symbol: str, size: int) -> Fraction:

@@ -13,17 +13,15 @@ from typing import Any
 
 import pygame
 
-from ...engine.money import format_cents
 from .. import theme
 from ..layout import LayoutError
-from ..widgets.art import glow_frame, rounded_panel
+from ..widgets.art import glow_frame
 from ..widgets.reels import ReelView
-from ..widgets.text import render_text
 from ..widgets.timeline import Step
 from ..widgets.winlines import WinPainter
 from .field import IdleWinCycle
 from .reel_presenter import ReelPresenter
-from .screen import INK, Color, GameScreen
+from .screen import Color, GameScreen
 
 log = logging.getLogger(__name__)
 
@@ -33,13 +31,11 @@ CREAM = (255, 246, 228)
 class ReelScreen(GameScreen):
     """Reels in the map's ``reels`` object (its ``cols`` and ``rows`` must match the engine's)."""
 
-    EXTRA_REGIONS: tuple[str, ...] = ("reels", "logo", "free_spins", "last_win", "keys", "replay")
+    EXTRA_REGIONS: tuple[str, ...] = ("reels", "logo", "free_spins")
     FEATURE_BADGE: tuple[str, Color] = ("FREE GAMES", (220, 120, 30))
     REPLAY_COLOR: Color = (230, 70, 150)
     ANTICIPATION: Color = (255, 150, 40)  # the glow round a reel that holds on for a feature
     PARTICLES = 200
-    LAST_WIN_PANEL: tuple[Color, Color, Color] = ((52, 28, 76), (26, 12, 42), (140, 100, 170))
-    LAST_WIN_LABEL: Color = (205, 180, 230)
 
     art: Any
     presenter: ReelPresenter
@@ -103,7 +99,6 @@ class ReelScreen(GameScreen):
                                   detail_font=theme.ui(res, 17, "heavy"), badge_font=theme.ui(res, 15, "heavy"))
         self.make_effects(self.art, particles=self.PARTICLES)
         self.idle = IdleWinCycle(self.painter)
-        self.last_win_font = theme.ui(res, 24, "heavy")
         self.time = 0.0
         self.build_features()
         self.presenter = self.make_presenter()
@@ -116,11 +111,6 @@ class ReelScreen(GameScreen):
         surface.blit(art.reels_bg, self.reels.rect)
         surface.blit(art.frame, self.frame_rect)
         self.paint_logo(surface, self.layout.rect("logo"))
-        last = self.layout.rect("last_win")
-        top, bottom, edge = self.LAST_WIN_PANEL
-        surface.blit(rounded_panel(last.size, top, bottom, edge=edge, radius=12), last)
-        label = render_text(self.fonts["label"], "LAST WIN", self.LAST_WIN_LABEL, INK, 1)
-        surface.blit(label, label.get_rect(midleft=(last.x + 14, last.centery)))
 
     # -- GameScreen hooks --------------------------------------------------------------------
 
@@ -168,9 +158,6 @@ class ReelScreen(GameScreen):
         self.draw_under_lines(surface)
         self.painter.draw(surface)
         self.draw_over_lines(surface)
-        last = self.layout.rect("last_win")
-        image = render_text(self.last_win_font, format_cents(self.last_win), CREAM, INK, 2)
-        surface.blit(image, image.get_rect(midright=(last.right - 14, last.centery + 1)))
         self.draw_badge(surface, self.in_feature())
 
     def draw_top(self, surface: pygame.Surface) -> None:

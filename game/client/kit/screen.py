@@ -30,6 +30,7 @@ from ..widgets.banner import Banner, Toast
 from ..widgets.button import Button
 from ..widgets.celebration import BigWinCelebration
 from ..widgets.glyphs import GlyphText
+from ..widgets.hints import HintStrip
 from ..widgets.hud import MoneyBar
 from ..widgets.particles import Particles, spin_frames, twinkle_frames
 from ..widgets.text import render_text
@@ -49,14 +50,15 @@ Color = tuple[int, int, int]
 INK = (20, 8, 30)
 BASE_REGIONS = (
     "balance", "bet", "bet_minus", "bet_plus", "win", "spin", "autoplay", "turbo", "info", "history",
-    "settings", "back", "message", "toast",
+    "settings", "back", "message", "toast", "hints", "replay",
 )
 SPACE_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 BET_DOWN_KEYS = (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS)
 BET_UP_KEYS = (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+HINT_KEYS = (pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH)
 KEY_HINTS = (
-    ("SPACE", "spin / stop / skip"), ("- / +", "bet down / up"), ("A", "autoplay"),
-    ("T", "turbo"), ("I", "paytable & rules"), ("H", "history"), ("M", "mute"), ("ESC", "lobby"),
+    ("SPACE", "spin / stop / skip"), ("- / +", "bet"), ("A", "autoplay"), ("T", "turbo"),
+    ("I", "paytable"), ("H", "history"), ("M", "mute"), ("F11", "full screen"), ("ESC", "lobby"),
 )
 
 
@@ -71,7 +73,7 @@ class GameScreen(Scene):
     LAYOUT = ""
     EXTRA_REGIONS: tuple[str, ...] = ()
     BUY_NAME = "the feature"  # what the buy button buys, as the confirmation names it
-    BUY_LABEL = "BUY  B"
+    BUY_LABEL = "BUY FEATURE"
     TURBO_SPEED = 2.6
     AUTOPLAY_PAUSE = 0.45
 
@@ -115,14 +117,15 @@ class GameScreen(Scene):
         self._autoplay_wait = 0.0
         self._looping = False
         self._quiet = False
-        self.last_win = 0  # the win of the round before the one on the reels
-        self._settled_win = 0
         options = getattr(app, "options", None)
         self._automated = bool(getattr(options, "autoplay", None) or getattr(options, "demo", False))
         self.build()
         self.background = self._compose_background()
         self.money.balance = session.balance
         self.money.bet_text = self.bet_text(session.bet)
+        self.money.bet_detail = self.bet_detail(session.bet)
+        self.hints = HintStrip(self.layout.rect("hints"), self.key_hints(), theme.ui(res, 18, "heavy"),
+                               theme.ui(res, 18))
         if resume is not None:
             self.present(resume)
 
@@ -160,7 +163,12 @@ class GameScreen(Scene):
         return []
 
     def bet_text(self, bet: int) -> str:
+        """The bet as every game shows it: one money amount."""
         return format_cents(bet)
+
+    def bet_detail(self, bet: int) -> str:
+        """The bet's breakdown in small type beside it (value x level x credits, line bet x lines)."""
+        return ""
 
     def on_idle(self) -> None:
         """The round is over and settled (or the replay ended): start idle animations."""
@@ -201,6 +209,16 @@ class GameScreen(Scene):
         badge.blit(label, label.get_rect(center=(rect.w // 2, rect.h // 2 + 1)))
         return badge
 
+    def buy_price_text(self) -> str:
+        """Under the buy button: the price at the current bet and what it is in bets."""
+        price_x = self.game.description.buy_price_x
+        return f"{format_cents(self.session.cost(buy=True))}  ({price_x}x bet)" if price_x is not None else ""
+
+    def draw_buy_price(self, surface: pygame.Surface) -> None:
+        if "buy" in self.buttons and "buy_price" in self.layout:
+            text = render_text(self.fonts["small"], self.buy_price_text(), (235, 225, 255), INK, 1)
+            surface.blit(text, text.get_rect(center=self.layout.rect("buy_price").center))
+
     def draw_badge(self, surface: pygame.Surface, in_feature: bool) -> None:
         if self.replaying is not None:
             surface.blit(self.badges["replay"], self.layout.rect("replay"))
@@ -222,8 +240,8 @@ class GameScreen(Scene):
         spin = tuple(image_or_standin(res, f"ui/{name}.png") for name in ("spin", "spin_hover", "spin_pressed"))
         font = self.fonts["button"]
         specs = (
-            ("back", "LOBBY", self.leave, images), ("info", "PAYTABLE  I", self.open_help, images),
-            ("history", "HISTORY  H", self.open_history, images),
+            ("back", "LOBBY", self.leave, images), ("info", "PAYTABLE", self.open_help, images),
+            ("history", "HISTORY", self.open_history, images),
             ("settings", "SETTINGS", self.open_settings, images),
             ("autoplay", "AUTO", self.toggle_autoplay, images), ("turbo", "TURBO", self.toggle_turbo, images),
             ("bet_minus", "-", lambda: self.change_bet(-1), images),
@@ -234,11 +252,11 @@ class GameScreen(Scene):
             specs += (("buy", self.BUY_LABEL, self.press_buy, images),)
         for name, label, action, art in specs:
             self.buttons[name] = Button(self.layout.rect(name), label, action, font=font, images=art)  # type: ignore[arg-type]
-        self.buttons["turbo"].active = self.turbo
+        self._show_turbo()
 
     def key_hints(self) -> tuple[tuple[str, str], ...]:
         if self.has_buy:
-            return (*KEY_HINTS[:2], ("B", "buy feature"), *KEY_HINTS[2:])
+            return (*KEY_HINTS[:2], ("B", "buy"), *KEY_HINTS[2:])
         return KEY_HINTS
 
     def _compose_background(self) -> pygame.Surface:
@@ -246,22 +264,7 @@ class GameScreen(Scene):
         surface.fill((20, 10, 34))
         self.paint_background(surface)
         self.money.bake(surface)
-        if "keys" in self.layout:
-            self._bake_keys(surface, self.layout.rect("keys"))
         return surface.convert() if pygame.display.get_surface() else surface
-
-    def _bake_keys(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        panel = rounded_panel(rect.size, (40, 22, 62), (22, 10, 36), edge=(120, 80, 160), radius=12, alpha=200)
-        surface.blit(panel, rect)
-        font, key_font = self.fonts["small"], theme.ui(self.app.resources, 15, "heavy")
-        hints = self.key_hints()
-        row_h = (rect.h - 16) // len(hints)
-        for i, (key, what) in enumerate(hints):
-            y = rect.y + 8 + i * row_h + row_h // 2
-            k = render_text(key_font, key, (255, 204, 92), (20, 8, 28), 1)
-            surface.blit(k, k.get_rect(midleft=(rect.x + 12, y)))
-            w = render_text(font, what, (225, 212, 240))
-            surface.blit(w, w.get_rect(midleft=(rect.x + 76, y)))
 
     # -- state -------------------------------------------------------------------------------
 
@@ -365,7 +368,6 @@ class GameScreen(Scene):
 
     def present(self, active: ActiveRound) -> None:
         """Show a paid round (new, or resumed from ``active.step``)."""
-        self.last_win = self._settled_win
         self.active = active
         self.replaying = None
         self._settled = False
@@ -433,9 +435,9 @@ class GameScreen(Scene):
             return
         self._settled = True
         self.money.balance = self.session.settle(active)
-        self._settled_win = active.result.win
         if self.money.counter.target != active.result.win:
             self.money.counter.roll_to(active.result.win, 0.3)
+        self.money.win_label = "LAST WIN"  # one win field: this round's win, until the next begins
         self.on_idle()
         if self._autoplay is not None:
             reason = self._autoplay.after_round(active.result, active.result.cost)
@@ -540,15 +542,25 @@ class GameScreen(Scene):
 
     def on_bet_changed(self) -> None:
         """The bet changed: refresh anything priced in money."""
+        self.money.bet_detail = self.bet_detail(self.session.bet)
 
     def toggle_turbo(self) -> None:
         on = not self.turbo
         self.app.flags["turbo"] = on
         self.session.wallet.set_setting("turbo", on)
-        self.buttons["turbo"].active = on
+        self._show_turbo()
         self.buttons["turbo"].flash()
         self.sound("click")
         self.toast.show("Turbo on" if on else "Turbo off", 1.4)
+
+    def _show_turbo(self) -> None:
+        """Turbo's state reads at a glance: the button lit and labelled ON."""
+        button = self.buttons["turbo"]
+        button.active = button.lit = self.turbo
+        button.label = "TURBO ON" if self.turbo else "TURBO"
+
+    def toggle_hints(self) -> None:
+        self.hints.toggle()
 
     def toggle_mute(self) -> None:
         audio = self.app.audio
@@ -624,8 +636,8 @@ class GameScreen(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
-            if self._autoplay is not None:
-                self.stop_autoplay()
+            if self._autoplay is not None and event.key not in (pygame.K_t, pygame.K_m, *HINT_KEYS):
+                self.stop_autoplay()  # any key stops autoplay, but turbo, mute and the hints work on
                 return True
             return self.handle_key(event.key)
         return any(button.handle_event(event) for button in self.buttons.values())
@@ -643,8 +655,10 @@ class GameScreen(Scene):
             self.press_buy()
         elif key == pygame.K_t:
             self.toggle_turbo()
-        elif key in (pygame.K_i, pygame.K_F1):
+        elif key == pygame.K_i:
             self.open_help()
+        elif key in HINT_KEYS:
+            self.toggle_hints()
         elif key == pygame.K_h:
             self.open_history()
         elif key == pygame.K_m:
@@ -664,6 +678,7 @@ class GameScreen(Scene):
         self.money.update(sdt)
         self.banner.update(sdt)
         self.toast.update(dt)
+        self.hints.update(dt)
         if self.director is not None:
             self.director.update(sdt)
             if self.director.done:
@@ -686,8 +701,10 @@ class GameScreen(Scene):
         self.money.draw(surface)
         for button in self.buttons.values():
             button.draw(surface)
+        self.draw_buy_price(surface)
         self.draw_top(surface)
         self.banner.draw(surface)
         if self.director is not None:
             self.director.draw(surface)
+        self.hints.draw(surface)
         self.toast.draw(surface)

@@ -40,6 +40,7 @@ class Button:
         self.hint_font = hint_font
         self.enabled = True
         self.active = False  # toggled look (turbo on, autoplay running)
+        self.lit = False  # an on state that must read at a glance (turbo on): rim and lamp
         self.hover = False
         self.pressed = False
         self._flash = 0.0
@@ -81,6 +82,9 @@ class Button:
                 base = tuple(max(0, c - 30) for c in base)
             pygame.draw.rect(surface, base, self.rect, border_radius=12)
             pygame.draw.rect(surface, (230, 180, 80), self.rect, width=2, border_radius=12)
+        if self.lit:  # an on/off button that is on: a bright rim and a lamp, not only a shade
+            pygame.draw.rect(surface, (255, 214, 90), self.rect.inflate(2, 2), width=3, border_radius=14)
+            pygame.draw.circle(surface, (120, 255, 140), (self.rect.x + 14, self.rect.centery), 5)
         color = self.color if self.enabled else (120, 110, 110)
         if self.label:
             blit_text(surface, self.font, self.label, color, center=self.rect.center, outline=(20, 10, 20))

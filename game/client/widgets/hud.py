@@ -42,6 +42,7 @@ class MoneyBar:
         self.win_glyphs = win_glyphs
         self.balance = 0
         self.bet_text = ""
+        self.bet_detail = ""  # the bet's breakdown, small, at the panel's right edge
         self.win_label = "WIN"
         self.counter = RollingCounter(0, tick=tick)
 
@@ -63,6 +64,9 @@ class MoneyBar:
                   center=(r.centerx, r.bottom - 16), outline=INK)
         r = self.bet_rect
         blit_text(surface, self.value_font, self.bet_text, GOLD, center=(r.centerx, r.bottom - 17), outline=INK)
+        if self.bet_detail:
+            detail = render_text(self.label_font, self.bet_detail, LABEL, INK, 1)
+            surface.blit(detail, detail.get_rect(midright=(r.right - 12, r.bottom - 16)))
         r = self.win_rect
         label = render_text(self.label_font, self.win_label, LABEL, INK, 1)
         surface.blit(label, label.get_rect(midtop=(r.centerx, r.y + 3)))

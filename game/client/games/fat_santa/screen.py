@@ -13,7 +13,6 @@ from typing import Any
 
 import pygame
 
-from ....engine.money import cents_of, format_cents
 from ... import theme
 from ...kit.reel_screen import ReelScreen
 from ...widgets.art import rounded_panel
@@ -34,13 +33,11 @@ ICE = (190, 225, 255)
 class FatSantaScreen(ReelScreen):
     EXTRA_REGIONS = (*ReelScreen.EXTRA_REGIONS, "sleigh", "meter", "buy", "buy_price")
     BUY_NAME = "the Free Games"
-    BUY_LABEL = "BONUS BUY  B"
+    BUY_LABEL = "BONUS BUY"
     FEATURE_BADGE = ("FREE GAMES", (210, 50, 50))
     REPLAY_COLOR = (60, 110, 220)
     ANTICIPATION = (255, 220, 120)
     PARTICLES = 260
-    LAST_WIN_PANEL = ((34, 52, 120), (14, 20, 56), (120, 170, 235))
-    LAST_WIN_LABEL = ICE
     art: FatSantaArt
     presenter: Presenter
 
@@ -70,7 +67,6 @@ class FatSantaScreen(ReelScreen):
                               small_font=theme.ui(res, 16), particles=self.particles, sparkles=self.sparkles)
         self.spins = SpinsPanel(layout.rect("free_spins"), title_font=theme.display(res, 30),
                                 big_font=theme.ui(res, 30, "heavy"), small_font=theme.ui(res, 16))
-        self.price_font = theme.ui(res, 16)
         self.free_window: list[list[str]] | None = None  # the last free spin's window (Santa's cells as santa)
 
     def make_presenter(self) -> Presenter:
@@ -130,15 +126,10 @@ class FatSantaScreen(ReelScreen):
         self.sleigh.draw_sleigh(surface)
         self.meter.draw(surface)
         self.spins.draw(surface)
-        price = self.layout.rect("buy_price")
-        price_x = self.game.buy_price_x
-        text = render_text(self.price_font, f"Free Games for {price_x}x bet = "
-                           f"{format_cents(cents_of(price_x, self.session.bet) if price_x else 0)}", ICE, INK, 1)
-        surface.blit(text, text.get_rect(center=price.center))
 
-    def bet_text(self, bet: int) -> str:
+    def bet_detail(self, bet: int) -> str:
         lines = len(self.game.lines)
-        return f"{format_cents(bet)}   ({line_bet_text(bet, lines)} x {lines} lines)"
+        return f"{line_bet_text(bet, lines)} x {lines} lines"
 
     def help_pages(self) -> list[Any]:
         thumbs = {size: pygame.transform.smoothscale(self.sprites.pose(size, "idle"), (22 + 10 * size,) * 2)

@@ -38,6 +38,7 @@ class FeatureLayer:
         *,
         expanding_reel: int,
         multipliers: Sequence[int],
+        intro: Sequence[str],
         badge_font: pygame.font.Font,
         badge_y: int,
         panel_rect: pygame.Rect,
@@ -52,6 +53,7 @@ class FeatureLayer:
         self.wild = art.symbols["wild"]
         self.col = expanding_reel
         self.multipliers = tuple(multipliers)
+        self.intro = tuple(intro)  # the base game's panel: how the free games start, what they hold
         self.badge_y = badge_y
         self.particles = particles
         self.sparkles = sparkles
@@ -90,10 +92,10 @@ class FeatureLayer:
         w = self.panel_rect.w
         lines = (
             (self.title_font, "Free Games", GOLD),
-            (self.small_font, "3 or more scatters award", (230, 215, 245)),
-            (self.big_font, "8 FREE SPINS", (255, 246, 228)),
-            (self.small_font, "Sticky wilds on reels 2 & 4", TEAL),
-            (self.small_font, "Expanding Wild x2 - x4 - x8", MARIGOLD),
+            (self.small_font, self.intro[0], (230, 215, 245)),
+            (self.big_font, self.intro[1], (255, 246, 228)),
+            (self.small_font, self.intro[2], TEAL),
+            (self.small_font, self.intro[3], MARIGOLD),
         )
         y = 14
         for font, text, color in lines:

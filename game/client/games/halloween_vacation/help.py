@@ -101,7 +101,7 @@ class RulesPage:
         g = self.game.description
         credits = g.breakdown.credits
         fonts = {"head": theme.ui(self.res, 20, "heavy"), "body": theme.ui(self.res, 18)}
-        mult = " -> ".join(f"x{m}" for m in g.expanding_multipliers)
+        mult = ", then ".join(f"x{m}" for m in g.expanding_multipliers)
         sticky = " or ".join(f"reel {reel + 1}" for reel in g.sticky_reels)
         expanding = f"reel {g.expanding_reel + 1}"
         left = [

@@ -120,8 +120,11 @@ class Presenter(ReelPresenter):
             s.banner.render(*self._extra_args(count), accent=PINK)
 
     def _intro_lines(self) -> list[str]:
-        mult = " -> ".join(f"x{m}" for m in self.s.game.expanding_multipliers)
-        return ["Wilds on reels 2 and 4 stick until the end", f"A wild on reel 3 expands: {mult}"]
+        d = self.s.game.description
+        mult = " \u00b7 ".join(f"x{m}" for m in d.expanding_multipliers)
+        sticky = " and ".join(str(reel + 1) for reel in d.sticky_reels)
+        return [f"Wilds on reels {sticky} stick until the end",
+                f"A wild on reel {d.expanding_reel + 1} expands: {mult}"]
 
     def _extra_args(self, count: int) -> tuple[str, str, list[str]]:
         word = "SPIN" if count == 1 else "SPINS"

@@ -42,8 +42,13 @@ class HalloweenVacationScreen(ReelScreen):
 
     def build_features(self) -> None:
         game, res = self.game, self.app.resources
+        d = game.description
+        sticky = " & ".join(str(reel + 1) for reel in d.sticky_reels)
+        intro = (f"{d.scatter_trigger} or more scatters award", f"{d.free_spins} FREE SPINS",
+                 f"Sticky wilds on reels {sticky}",
+                 "Expanding Wild " + " \u00b7 ".join(f"x{m}" for m in d.expanding_multipliers))
         self.feature = FeatureLayer(
-            self.reels, self.art, expanding_reel=game.expanding_reel, multipliers=game.expanding_multipliers,
+            self.reels, self.art, expanding_reel=d.expanding_reel, multipliers=d.expanding_multipliers, intro=intro,
             badge_font=theme.display(res, 60), badge_y=int(self.layout.prop("reels", "badge_y", 430)),
             panel_rect=self.layout.rect("free_spins"), title_font=theme.display(res, 34),
             big_font=theme.ui(res, 30, "heavy"), small_font=theme.ui(res, 17), particles=self.particles,
@@ -74,9 +79,9 @@ class HalloweenVacationScreen(ReelScreen):
     def draw_over_lines(self, surface: pygame.Surface) -> None:
         self.feature.draw_panel(surface)
 
-    def bet_text(self, bet: int) -> str:
+    def bet_detail(self, bet: int) -> str:
         value, level = self.game.bet_breakdown(bet)
-        return f"{format_cents(value)} x {level} x {self.game.bet_credits} = {format_cents(bet)}"
+        return f"{format_cents(value)} x {level} x {self.game.bet_credits}"
 
     def help_pages(self) -> list[Any]:
         return help_pages(self.app.resources, self.game, self.session.bet, self.art.symbols)

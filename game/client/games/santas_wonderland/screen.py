@@ -15,12 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ....engine.money import cents_of, format_cents
 from ... import theme
 from ...kit.screen import GameScreen
 from ...widgets.anim import clamp01
 from ...widgets.art import tinted
-from ...widgets.text import render_text
 from ...widgets.timeline import Step
 from .art import FEATURE_COLORS, load_art
 from .clusters import COLORS, ClusterPainter
@@ -49,7 +47,7 @@ def idle_grid(symbols: Sequence[str], cols: int, rows: int) -> list[list[str]]:
 
 
 class SantasWonderlandScreen(GameScreen):
-    EXTRA_REGIONS = ("grid", "logo", "meter", "features", "levels", "keys", "replay", "buy", "buy_price", "caption")
+    EXTRA_REGIONS = ("grid", "logo", "meter", "features", "levels", "buy", "buy_price", "caption")
     BUY_NAME = "Midnight Riches"
     BUY_LABEL = "BUY MIDNIGHT RICHES"
 
@@ -101,7 +99,6 @@ class SantasWonderlandScreen(GameScreen):
         self.presenter.warm_up()
         self._warm: list[tuple[Any, ...]] = []
         self.make_badges(("MIDNIGHT RICHES", (120, 60, 220)), replay=(230, 70, 150))
-        self.price_font = theme.ui(res, 15, "heavy")
         self.in_midnight = False
         self._night = True  # paint the midnight background first, keep it for the feature
         self.night_background = self._compose_background()
@@ -322,11 +319,6 @@ class SantasWonderlandScreen(GameScreen):
         self.meter.draw(surface)
         self.features_panel.draw(surface)
         self.levels_panel.draw(surface)
-        if "buy" in self.buttons:
-            price = cents_of(self.game.buy_price_x, self.session.bet) if self.game.buy_price_x else 0
-            label = f"Price {format_cents(price)}  ({self.game.buy_price_x}x bet)  -  key B"
-            text = render_text(self.price_font, label, (235, 225, 255), INK, 1)
-            surface.blit(text, text.get_rect(center=self.layout.rect("buy_price").center))
         self.draw_badge(surface, self.in_midnight)
 
     def draw_top(self, surface: pygame.Surface) -> None:

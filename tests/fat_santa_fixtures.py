@@ -77,3 +77,33 @@ def play_scripted(game: FatSanta, plan: list[Any], *, buy: bool = False, **kwarg
     result = play.result
     assert not play.ctx.rng.plan, f"draws left unused: {play.ctx.rng.plan}"
     return result
+
+
+# -- seeds of real rounds at bet 1.00 (searched on first use, once per test run; never at import) --
+
+BET = 100
+
+
+def _spins(result) -> int:
+    return sum(1 for e in result.events if e["type"] == "free_spin")
+
+
+def _seed(key: str, predicate, *, buy: bool = False) -> int:
+    from tests import harness
+
+    return harness.seed_where("fat_santa", key, predicate, buy=buy, bet=BET)
+
+
+def buy_seed() -> int:
+    """A short bought feature (at most 9 free spins) in which Santa grows at least once."""
+    return _seed("short bought feature, santa grows", lambda r: r.features.get("size_2") and _spins(r) <= 9, buy=True)
+
+
+def sleigh_seed() -> int:
+    """A base spin with the sleigh and nothing else."""
+    return _seed("sleigh, no free games", lambda r: r.features.get("sleigh") and not r.features.get("free_games"))
+
+
+def trigger_seed() -> int:
+    """A base spin that triggers the free games."""
+    return _seed("triggers the free games", lambda r: r.features.get("free_games"))

@@ -41,3 +41,31 @@ def scripted_game(tmp_path: Path) -> HalloweenVacation:
 def quiet_spin(sticky_row0_reel2: bool = False) -> list[int]:
     """Stops for a free spin that lands no wild (or a wild on reel 2, row 0)."""
     return [HIDE, ROW0 if sticky_row0_reel2 else HIDE, HIDE, HIDE, HIDE]
+
+
+# -- seeds of real rounds at bet 1.00 (searched on first use, once per test run; never at import) --
+
+BET = 100
+
+
+def _seed(key: str, predicate, limit: int = 100_000) -> int:
+    from tests import harness
+
+    return harness.seed_where("halloween_vacation", key, predicate, bet=BET, limit=limit)
+
+
+def free_seed() -> int:
+    """A base spin that triggers the free games, with an Expanding Wild in them."""
+    return _seed("free games with an expanding wild",
+                 lambda r: r.features.get("free_games") and r.features.get("expanding_wilds"))
+
+
+def lines_seed() -> int:
+    """A base spin with no feature and at least two line wins."""
+    return _seed("two line wins, no feature", lambda r: not r.features and len(r.events[0]["wins"]) >= 2)
+
+
+def sticky_and_expanding_seed() -> int:
+    """A round with sticky wilds and an Expanding Wild (every sound of a free game)."""
+    return _seed("sticky and expanding wilds",
+                 lambda r: r.features.get("sticky_wilds") and r.features.get("expanding_wilds"))

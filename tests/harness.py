@@ -6,6 +6,12 @@ forward in fixed frames, run until idle, answer a decision, capture the steps a 
     h.run_until_idle()         # frames of 1/60 s until the round is shown and settled
     h.answer("nice")           # the choice overlay picks that option (as Enter or a click would)
 
+    harness.leave_open(tmp_path, "fat_santa", seed, step=9, buy=True)  # a killed app's open round
+    h = harness.reopen(tmp_path, "fat_santa")                         # the next launch resumes it
+
+    app = harness.launch(tmp_path, "--mute")   # the real App (its own input path), for shell tests
+    harness.post_key(pygame.K_RIGHT); harness.run_frames(app, 3)
+
 Seeds a test needs are found on first use (``seed_where``), never at import or collection time.
 """
 
@@ -21,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -34,8 +40,12 @@ from game.client.resources import Resources
 from game.client.scene import SceneManager
 from game.client.screens import screen_class
 from game.engine import RoundResult, get_game
+from game.engine.rng import derive_seed
 from game.session import ActiveRound, PlaySession
 from game.store import Wallet
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 DT = 1 / 60
 
@@ -68,6 +78,7 @@ class Harness:
     screen: Any  # the game's own screen class: tests reach its widgets
     surface: pygame.Surface | None = None
     steps: list[str] = field(default_factory=list)  # names of every step built, in order
+    resumed: ActiveRound | None = None  # the open round a reopened screen resumed (``reopen``)
 
     def __post_init__(self) -> None:
         build = self.screen.steps_for
@@ -110,11 +121,17 @@ class Harness:
             self.frame(draw=draw_every > 0 and n % draw_every == 0)
 
     def until(self, condition: Callable[[], bool], limit: float = 600.0, each: Callable[[], None] | None = None,
-              draw_every: int = 20) -> float:
-        """Frames until ``condition()``; the seconds it took (fails after ``limit`` seconds)."""
+              draw_every: int = 20, before: Callable[[], None] | None = None) -> float:
+        """Frames until ``condition()``; the seconds it took (fails after ``limit`` seconds).
+
+        ``before`` runs ahead of every frame (only while the condition is still false), ``each``
+        after it.
+        """
         t = 0.0
         n = 0
         while not condition():
+            if before is not None:
+                before()
             self.frame(draw=draw_every > 0 and n % draw_every == 0)
             if each is not None:
                 each()
@@ -138,6 +155,16 @@ class Harness:
 
     def spin(self, seed: int, *, buy: bool = False) -> bool:
         return bool(self.screen.spin(seed=seed, buy=buy))
+
+    def play_round(self, seed: int, *, buy: bool = False, skip: bool = False, limit: float = 600.0,
+                   draw_every: int = 0) -> float:
+        """Pay for and present one round until idle; the seconds it took on screen.
+
+        With ``skip`` the player presses Space before every frame (quick stop, skip every beat).
+        """
+        assert self.spin(seed, buy=buy), "the round could not be bought"
+        before = (lambda: self.press(pygame.K_SPACE)) if skip else None
+        return self.until(self.screen.is_idle, limit, draw_every=draw_every, before=before)
 
     def answer(self, choice: Any) -> bool:
         """Pick ``choice`` on the open choice overlay; False when it was refused (it stays open)."""
@@ -167,12 +194,77 @@ def open_game(data_dir: Path, game_id: str, *, surface: pygame.Surface | None = 
     return Harness(app, open_screen(app, game_id, **screen_options), surface)
 
 
+def leave_open(data_dir: Path, game_id: str, seed: int, step: int | Callable[[list[dict[str, Any]]], int], *,
+               buy: bool = False, bet: int | None = None, starting_balance: int = 1_000_000) -> ActiveRound:
+    """A round paid for and journaled as shown up to ``step``, then abandoned as a killed app would.
+
+    ``step`` is the index of the first event not yet shown, or a function of the round's events
+    that gives it. The wallet is closed again; the round stays open in it for ``reopen``.
+    """
+    wallet = Wallet.open(data_dir, starting_balance=starting_balance).wallet
+    try:
+        session = PlaySession(wallet, get_game(game_id))
+        if bet is not None:
+            session.bet = bet
+        active = session.spin(seed=seed, buy=buy)
+        session.mark_progress(active, step(active.events) if callable(step) else step)
+        return active
+    finally:
+        wallet.close()
+
+
+def reopen(data_dir: Path, game_id: str, *, surface: pygame.Surface | None = None,
+           starting_balance: int = 1_000_000, turbo: bool | None = None) -> Harness:
+    """The next launch: a fresh app on the wallet in ``data_dir`` and the game's screen built on
+    the round its session finds open (``h.resumed``; None when there was none), as the app does.
+
+    The resumed round's first segment is built inside the screen's constructor, before the harness
+    can watch: ``h.steps`` holds only the steps built after it.
+    """
+    app = make_app(data_dir, starting_balance)
+    if turbo is not None:
+        app.flags["turbo"] = turbo
+    session = PlaySession(app.wallet, get_game(game_id))
+    resumed = session.resume_open_round()
+    screen: GameScreen = screen_class(game_id)(app, session, resume=resumed)
+    app.scenes.push(screen)
+    h = Harness(app, screen, surface)
+    h.resumed = resumed
+    return h
+
+
+# -- the real App, for shell tests (its own input, update and draw phases, without the clock) -----
+
+
+def launch(data_dir: Path, *flags: str) -> App:
+    """``main.py --data-dir data_dir *flags`` as an App in this process, started (window opened)."""
+    from game.client.app import App
+    from game.client.options import parse_args
+
+    app = App(parse_args(["--data-dir", str(data_dir), *flags]))
+    app.start()
+    return app
+
+
+def post_key(key: int, mod: int = 0) -> None:
+    """A key press on SDL's queue: the App's next input phase takes it."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+
+
+def run_frames(app: App, count: int = 3) -> None:
+    """The App's loop phases ``count`` times at 1/60 s, without the clock (fast, deterministic)."""
+    for _ in range(count):
+        app._input()
+        app._update(DT)
+        app._draw()
+
+
 @cache
 def _found(game_id: str, key: str, buy: bool, bet: int, start: int, limit: int,
-           predicate: Callable[[RoundResult], bool]) -> int:
+           predicate: Callable[[RoundResult], bool], master: bool = False) -> int:
     game = get_game(game_id)
     for seed in range(start, start + limit):
-        if predicate(game.play(bet, seed, buy=buy)):
+        if predicate(game.play(bet, derive_seed(seed, 0) if master else seed, buy=buy)):
             return seed
     raise AssertionError(f"no {game_id} seed in [{start}, {start + limit}) is {key}")
 
@@ -181,8 +273,12 @@ _PREDICATES: dict[tuple[str, str], Callable[[RoundResult], bool]] = {}
 
 
 def seed_where(game_id: str, key: str, predicate: Callable[[RoundResult], bool], *, buy: bool = False,
-               bet: int | None = None, start: int = 1, limit: int = 20_000) -> int:
-    """The first seed from ``start`` whose round fits ``predicate`` (searched once per test run)."""
+               bet: int | None = None, start: int = 1, limit: int = 20_000, master: bool = False) -> int:
+    """The first seed from ``start`` whose round fits ``predicate`` (searched once per test run).
+
+    With ``master`` the seed found is a session's master seed (``PlaySession(seed=...)``): it is
+    its first round, played with ``derive_seed(seed, 0)``, that fits.
+    """
     stored = _PREDICATES.setdefault((game_id, key), predicate)
     game_bet = get_game(game_id).default_bet if bet is None else bet
-    return _found(game_id, key, buy, game_bet, start, limit, stored)
+    return _found(game_id, key, buy, game_bet, start, limit, stored, master)

@@ -128,6 +128,7 @@ def test_demo_runs_and_leaves_the_players_wallet_alone(tmp_path: Path) -> None:
         opened.wallet.close()
 
 
+@pytest.mark.slow  # about 10 s: 540 frames of a real game in a subprocess
 def test_game_autoplay_plays_rounds(tmp_path: Path) -> None:
     data = tmp_path / "data"
     opened = Wallet.open(data)

@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,37 +11,26 @@ import pytest
 from game.client import overlays
 from game.client.app import App, FrameStats
 from game.client.autoplay import AutoplayConfig
-from game.client.options import parse_args
 from game.client.responsible import RealityCheck, step_budget
 from game.client.scenes.lobby import LobbyScene
 from game.engine import get_game
 from game.session import PlaySession
 from game.store import Wallet
+from tests import harness
+from tests.harness import post_key as key
+from tests.harness import run_frames as frames
 
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    application = App(parse_args(["--data-dir", str(tmp_path / "data"), "--mute"]))
-    application.start()
+    application = harness.launch(tmp_path / "data", "--mute")
     yield application
     if pygame.get_init():
         application.shutdown()
 
 
-def key(k: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-
-
-def frames(app: App, n: int = 3) -> None:
-    """Run the loop's phases n times without the clock (fast, deterministic)."""
-    for _ in range(n):
-        app._input()
-        app._update(1 / 60)
-        app._draw()
-
-
 def settle(app: App) -> None:
-    frames(app, 40)  # past the start-up fade
+    frames(app, 40)  # past the start-up fade (the loop's phases without the clock: fast, deterministic)
 
 
 def test_keys_reach_the_lobby(app: App) -> None:
@@ -89,8 +73,7 @@ def test_mouse_hover_selects_a_tile(app: App) -> None:
 def test_top_up_offered_only_when_broke(tmp_path: Path) -> None:
     data = tmp_path / "data"
     Wallet.open(data, starting_balance=5).wallet.close()  # 0.05 cannot cover the smallest bet (0.10)
-    application = App(parse_args(["--data-dir", str(data), "--mute"]))
-    application.start()
+    application = harness.launch(data, "--mute")
     try:
         settle(application)
         lobby = application.context.scenes.top
@@ -249,8 +232,7 @@ def test_any_key_ends_the_demo_on_the_players_lobby(tmp_path: Path) -> None:
     player = Wallet.open(data).wallet
     balance = player.balance
     player.close()
-    application = App(parse_args(["--data-dir", str(data), "--demo", "--mute"]))
-    application.start()
+    application = harness.launch(data, "--demo", "--mute")
     try:
         frames(application, 120)
         assert application.demo is not None
@@ -270,8 +252,7 @@ def test_unsettled_round_opens_its_game_with_a_notice(tmp_path: Path) -> None:
     session = PlaySession(wallet, get_game("halloween_vacation"), seed=11)
     active = session.spin()  # paid, never shown: as if the app had been killed
     wallet.close()
-    application = App(parse_args(["--data-dir", str(data), "--mute"]))
-    application.start()
+    application = harness.launch(data, "--mute")
     try:
         scenes = application.context.scenes
         assert not isinstance(scenes.top, LobbyScene)

@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import shutil
-from pathlib import Path
-from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -17,86 +10,40 @@ import pytest
 from game.client import layout as layout_module
 from game.client.audio import Audio
 from game.client.autoplay import AutoplayConfig
-from game.client.context import AppContext
-from game.client.games.halloween_vacation.screen import HalloweenVacationScreen
 from game.client.layout import LayoutError
-from game.client.resources import Resources
-from game.client.scene import SceneManager
 from game.engine import get_game
 from game.paths import level_path
-from game.session import PlaySession
-from game.store import Wallet
+from tests import harness
+from tests.halloween_fixtures import BET, free_seed, lines_seed, sticky_and_expanding_seed
 
-DT = 1 / 60
-BET = 100
-GAME = get_game("halloween_vacation")
+GAME_ID = "halloween_vacation"
+GAME = get_game(GAME_ID)
+BALANCE = 100_000  # the wallet every test here starts on
+LIMIT = 400.0  # seconds of screen time a round here may take
+DRAW_EVERY = 15  # frames between draws while running on a surface
 
-
-def _seed_with(predicate, start: int = 1) -> int:
-    for seed in range(start, 100_000):
-        if predicate(GAME.play(BET, seed)):
-            return seed
-    raise AssertionError("no seed found")
+pytestmark = pytest.mark.usefixtures("display")
 
 
-FREE_SEED = _seed_with(lambda r: r.features.get("free_games") and r.features.get("expanding_wilds"))
-LINES_SEED = _seed_with(lambda r: not r.features and len(r.events[0]["wins"]) >= 2)
+def open_game(data_dir, surface=None, **options) -> harness.Harness:
+    """The screen at bet 1.00 on a fresh wallet of 1,000.00 (unless told otherwise)."""
+    options.setdefault("starting_balance", BALANCE)
+    return harness.open_game(data_dir, GAME_ID, surface=surface, bet=BET, **options)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    surface = pygame.display.set_mode((1280, 720))
-    yield surface
-    pygame.quit()
-
-
-def make_app(data_dir: Path, starting_balance: int = 100_000) -> AppContext:
-    wallet = Wallet.open(data_dir, starting_balance=starting_balance).wallet
-    return AppContext(scenes=SceneManager(), resources=Resources(), audio=Audio(wallet), wallet=wallet,
-                      options=SimpleNamespace(seed=None, autoplay=None, demo=False))
-
-
-def open_screen(app: AppContext, resume=None, budget=None) -> HalloweenVacationScreen:
-    session = PlaySession(app.wallet, GAME, budget=budget)
-    session.bet = BET
-    screen = HalloweenVacationScreen(app, session, resume=resume)
-    app.scenes.push(screen)
-    return screen
-
-
-def press(app: AppContext, key: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-    for event in pygame.event.get():
-        app.scenes.handle_event(event)
-
-
-def pump(app: AppContext, seconds: float, surface: pygame.Surface | None = None) -> None:
-    for frame in range(round(seconds / DT)):
-        app.scenes.update(DT)
-        if surface is not None and frame % 10 == 0:
-            app.scenes.draw(surface)
-
-
-def until(app: AppContext, condition, limit: float = 400.0, surface=None) -> float:
-    t = 0.0
-    while not condition():
-        app.scenes.update(DT)
-        if surface is not None and int(t / DT) % 15 == 0:
-            app.scenes.draw(surface)
-        t += DT
-        assert t < limit, "timed out"
-    return t
+def middle_free_spin(events) -> int:
+    """The step just after the middle free spin."""
+    free_spins = [i for i, e in enumerate(events) if e["type"] == "free_spin"]
+    return free_spins[len(free_spins) // 2] + 1
 
 
 def test_autoplay_through_a_free_game_settles_every_round(tmp_path, display):
-    app = make_app(tmp_path)
-    app.flags["turbo"] = True
-    screen = open_screen(app)
+    h = open_game(tmp_path, display, turbo=True)
+    app, screen = h.app, h.screen
     start = app.wallet.balance
-    seeds = [FREE_SEED, LINES_SEED, 7]
+    seeds = [free_seed(), lines_seed(), 7]
     screen.start_autoplay(AutoplayConfig(rounds=3, seeds=seeds))
-    until(app, lambda: not screen.autoplaying and screen.is_idle(), surface=display)
+    h.until(lambda: not screen.autoplaying and screen.is_idle(), LIMIT, draw_every=DRAW_EVERY)
     wins = [GAME.play(BET, seed).win for seed in seeds]
     records = screen.session.history(10)
     assert [r.status for r in records] == ["settled"] * 3
@@ -108,106 +55,98 @@ def test_autoplay_through_a_free_game_settles_every_round(tmp_path, display):
 
 
 def test_quick_stop_lands_every_reel_at_once(tmp_path):
-    app = make_app(tmp_path)
-    screen = open_screen(app)
-    press(app, pygame.K_SPACE)
-    pump(app, 0.2)
+    h = open_game(tmp_path)
+    screen = h.screen
+    h.press(pygame.K_SPACE)
+    h.pump(0.2)
     assert screen.reels.spinning
-    press(app, pygame.K_SPACE)
-    pump(app, 0.32)
+    h.press(pygame.K_SPACE)
+    h.pump(0.32)
     assert not screen.reels.spinning
     assert screen.reels.window == screen.active.events[0]["window"]
 
 
-def test_every_key_does_its_job(tmp_path):
+def test_every_key_does_its_job(tmp_path, display):
     from game.client.overlays import AutoplayMenu, HelpOverlay, HistoryOverlay
     from game.client.scenes.lobby import LobbyScene
 
-    app = make_app(tmp_path)
-    screen = open_screen(app)
+    h = open_game(tmp_path)
+    app, screen = h.app, h.screen
     bets = GAME.bets
     for key, step in ((pygame.K_RIGHT, 1), (pygame.K_LEFT, -1), (pygame.K_PLUS, 1), (pygame.K_MINUS, -1),
                       (pygame.K_EQUALS, 1), (pygame.K_KP_MINUS, -1)):
         before = screen.session.bet
-        press(app, key)
+        h.press(key)
         assert screen.session.bet == bets[bets.index(before) + step]
         assert screen.money.bet_text.endswith(f"= {screen.session.bet // 100}.{screen.session.bet % 100:02d}")
     turbo = screen.turbo
-    press(app, pygame.K_t)
+    h.press(pygame.K_t)
     assert screen.turbo is not turbo
     muted = app.audio.muted
-    press(app, pygame.K_m)
+    h.press(pygame.K_m)
     assert app.audio.muted is not muted
     for key, overlay in ((pygame.K_i, HelpOverlay), (pygame.K_F1, HelpOverlay), (pygame.K_h, HistoryOverlay),
                          (pygame.K_a, AutoplayMenu)):
-        press(app, key)
+        h.press(key)
         assert isinstance(app.scenes.top, overlay)
-        app.scenes.draw(pygame.display.get_surface())
-        press(app, pygame.K_ESCAPE)
-        pump(app, 0.5)
+        app.scenes.draw(display)
+        h.press(pygame.K_ESCAPE)
+        h.pump(0.5)
         assert app.scenes.top is screen
     balance = app.wallet.balance
-    press(app, pygame.K_RETURN)
+    h.press(pygame.K_RETURN)
     assert screen.busy and app.wallet.balance == balance - screen.session.bet
-    press(app, pygame.K_SPACE)  # quick stop
-    until(app, lambda: not screen.reels.spinning, limit=2)
-    press(app, pygame.K_ESCAPE)  # finishes and settles the round, then back to the lobby
+    h.press(pygame.K_SPACE)  # quick stop
+    h.until(lambda: not screen.reels.spinning, limit=2)
+    h.press(pygame.K_ESCAPE)  # finishes and settles the round, then back to the lobby
     assert not app.wallet.open_rounds()
-    pump(app, 1.0)
+    h.pump(1.0)
     assert isinstance(app.scenes.top, LobbyScene)
 
 
 def test_any_key_stops_autoplay(tmp_path):
-    app = make_app(tmp_path)
-    screen = open_screen(app)
+    h = open_game(tmp_path)
+    screen = h.screen
     screen.start_autoplay(AutoplayConfig(rounds=None))
-    pump(app, 0.6)
+    h.pump(0.6)
     assert screen.autoplaying and screen.busy
-    press(app, pygame.K_q)
+    h.press(pygame.K_q)
     assert not screen.autoplaying
 
 
 def test_resume_mid_free_game_settles_once(tmp_path, display):
-    app = make_app(tmp_path)
-    session = PlaySession(app.wallet, GAME)
-    session.bet = BET
-    start = app.wallet.balance
-    active = session.spin(seed=FREE_SEED)
-    free_spins = [i for i, e in enumerate(active.events) if e["type"] == "free_spin"]
-    step = free_spins[len(free_spins) // 2] + 1
-    session.mark_progress(active, step)
+    seed = free_seed()
+    active = harness.leave_open(tmp_path, GAME_ID, seed, middle_free_spin, bet=BET, starting_balance=BALANCE)
+    step = active.step
     # a new run finds the open round and resumes it at the step it reached
-    app2 = make_app(tmp_path)
-    session2 = PlaySession(app2.wallet, GAME)
-    resume = session2.resume_open_round()
-    assert resume is not None and resume.step == step
-    screen = HalloweenVacationScreen(app2, session2, resume=resume)
-    app2.scenes.push(screen)
-    pump(app2, DT)
+    h = harness.reopen(tmp_path, GAME_ID, surface=display, starting_balance=BALANCE)
+    assert h.resumed is not None and h.resumed.step == step
+    screen = h.screen
+    h.pump(harness.DT, draw_every=0)
     shown = active.events[step - 1]
     assert screen.feature.in_free
     assert sorted(screen.feature.sticky) == sorted(tuple(c) for c in shown["sticky"])
     assert screen.feature.exp_x == (shown["expanding"]["x"] if shown["expanding"] else None)
     assert screen.banner.visible  # "Resuming your unfinished round"
-    until(app2, screen.is_idle, surface=display)
-    win = GAME.play(BET, FREE_SEED).win
-    assert app2.wallet.balance == start - BET + win
-    assert not app2.wallet.open_rounds()
-    credits = [e for e in app2.wallet.ledger() if e.kind == "credit"]
+    h.until(screen.is_idle, LIMIT, draw_every=DRAW_EVERY)
+    win = GAME.play(BET, seed).win
+    assert h.wallet.balance == BALANCE - BET + win
+    assert not h.wallet.open_rounds()
+    credits = [e for e in h.wallet.ledger() if e.kind == "credit"]
     assert len(credits) == (1 if win else 0)
     assert screen.money.counter.shown == win
 
 
 def test_replay_from_history_does_not_touch_the_wallet(tmp_path):
-    app = make_app(tmp_path)
-    screen = open_screen(app)
-    screen.spin(seed=LINES_SEED)
-    until(app, screen.is_idle)
+    h = open_game(tmp_path)
+    app, screen = h.app, h.screen
+    h.spin(lines_seed())
+    h.until(screen.is_idle, LIMIT)
     balance, ledger = app.wallet.balance, len(app.wallet.ledger())
     record = screen.session.history(1)[0]
     screen.replay(record)
     assert screen.replaying is record
-    until(app, screen.is_idle)
+    h.until(screen.is_idle, LIMIT)
     assert app.wallet.balance == balance and len(app.wallet.ledger()) == ledger
     assert screen.money.counter.shown == record.win
 
@@ -215,9 +154,9 @@ def test_replay_from_history_does_not_touch_the_wallet(tmp_path):
 def test_insufficient_balance_offers_a_top_up(tmp_path):
     from game.client.overlays import ConfirmDialog
 
-    app = make_app(tmp_path, starting_balance=30)
-    screen = open_screen(app)
-    press(app, pygame.K_SPACE)
+    h = open_game(tmp_path, starting_balance=30)
+    app, screen = h.app, h.screen
+    h.press(pygame.K_SPACE)
     assert not screen.busy
     dialog = app.scenes.top
     assert isinstance(dialog, ConfirmDialog)
@@ -229,18 +168,17 @@ def test_insufficient_balance_offers_a_top_up(tmp_path):
 def test_budget_reached_stops_autoplay_with_a_message(tmp_path):
     from game.client.overlays import MessageDialog
 
-    app = make_app(tmp_path)
-    screen = open_screen(app, budget=50)
+    h = open_game(tmp_path, budget=50)
+    app, screen = h.app, h.screen
     screen.start_autoplay(AutoplayConfig(rounds=5))
-    pump(app, 0.1)
+    h.pump(0.1)
     assert not screen.autoplaying
     assert isinstance(app.scenes.top, MessageDialog)
     assert app.wallet.balance == 100_000
 
 
 def test_help_pages_draw(tmp_path):
-    app = make_app(tmp_path)
-    screen = open_screen(app)
+    screen = open_game(tmp_path).screen
     pages = screen.help_pages()
     assert [p.title for p in pages][:3] == ["Paytable", "Rules", "50 Lines"]
     for page in pages:
@@ -256,24 +194,25 @@ def test_a_missing_region_names_the_file_and_object(tmp_path, monkeypatch):
     lines = [line for line in text.splitlines() if 'name="spin"' not in line]
     copy.write_text("\n".join(lines))
     monkeypatch.setattr(layout_module, "level_path", lambda name: tmp_path / name)
-    app = make_app(tmp_path / "wallet")
+    app = harness.make_app(tmp_path / "wallet", BALANCE)
     with pytest.raises(LayoutError) as caught:
-        open_screen(app)
+        harness.open_screen(app, GAME_ID, bet=BET)
     assert str(copy) in str(caught.value) and "'spin'" in str(caught.value)
 
 
 def test_leaving_mid_free_game_settles_the_round(tmp_path):
     from game.client.scenes.lobby import LobbyScene
 
-    app = make_app(tmp_path)
-    screen = open_screen(app)
+    h = open_game(tmp_path)
+    app, screen = h.app, h.screen
     start = app.wallet.balance
-    screen.spin(seed=FREE_SEED)
-    until(app, lambda: screen.feature.in_free and screen.feature.spin >= 2)
-    press(app, pygame.K_ESCAPE)
-    assert app.wallet.balance == start - BET + GAME.play(BET, FREE_SEED).win
+    seed = free_seed()
+    h.spin(seed)
+    h.until(lambda: screen.feature.in_free and screen.feature.spin >= 2, LIMIT)
+    h.press(pygame.K_ESCAPE)
+    assert app.wallet.balance == start - BET + GAME.play(BET, seed).win
     assert not app.wallet.open_rounds()
-    pump(app, 1.0)
+    h.pump(1.0)
     assert isinstance(app.scenes.top, LobbyScene)
 
 
@@ -281,12 +220,10 @@ def test_every_moment_of_a_free_game_round_has_its_sound(tmp_path, display, monk
     """Spin, stops, scatters, the feature, sticky and expanding wilds, wins and the end all sound."""
     played: list[str] = []
     monkeypatch.setattr(Audio, "play", lambda self, name, *a, **k: played.append(name))
-    app = make_app(tmp_path)
-    app.flags["turbo"] = True
-    screen = open_screen(app)
-    seed = _seed_with(lambda r: r.features.get("sticky_wilds") and r.features.get("expanding_wilds"))
-    screen.start_autoplay(AutoplayConfig(rounds=1, seeds=[seed]))
-    until(app, lambda: not screen.autoplaying and screen.is_idle(), surface=display)
+    h = open_game(tmp_path, display, turbo=True)
+    screen = h.screen
+    screen.start_autoplay(AutoplayConfig(rounds=1, seeds=[sticky_and_expanding_seed()]))
+    h.until(lambda: not screen.autoplaying and screen.is_idle(), LIMIT, draw_every=DRAW_EVERY)
     heard = set(played)
     for name in ("spin_start", "reel_stop", "scatter_land", "feature_start", "sticky_lock", "expand",
                  "feature_end"):

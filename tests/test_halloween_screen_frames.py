@@ -2,45 +2,36 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import pygame
 import pytest
 
 from game.client.widgets import text as text_module
 from game.client.widgets.timeline import Call, Timeline, Wait
-from tests import test_halloween_screen as base
+from game.engine import get_game
+from tests import harness
+from tests.halloween_fixtures import BET, free_seed
 
-BET, FREE_SEED, GAME = base.BET, base.FREE_SEED, base.GAME
-make_app, open_screen, press, until = base.make_app, base.open_screen, base.press, base.until
-display = base.display  # the module's pygame display fixture
+GAME_ID = "halloween_vacation"
+GAME = get_game(GAME_ID)
+LIMIT = 400.0  # seconds of screen time a round here may take
+
+pytestmark = pytest.mark.usefixtures("display")
 
 
 def _play(tmp_path, seed: int, *, skip: bool, turbo: bool) -> tuple[int, list[list[str]], int, float]:
-    app = make_app(tmp_path)
-    app.flags["turbo"] = turbo
-    screen = open_screen(app)
-    screen.spin(seed=seed)
-    t = 0.0
-    while not screen.is_idle():
-        if skip:
-            press(app, pygame.K_SPACE)
-        app.scenes.update(1 / 60)
-        t += 1 / 60
-        assert t < 400
-    return app.wallet.balance, screen.reels.window, screen.money.counter.shown, t
+    h = harness.open_game(tmp_path, GAME_ID, bet=BET, starting_balance=100_000, turbo=turbo)
+    t = h.play_round(seed, skip=skip, limit=LIMIT)
+    return h.wallet.balance, h.screen.reels.window, h.screen.money.counter.shown, t
 
 
 @pytest.mark.parametrize("skip,turbo", [(True, False), (False, True)])
 def test_skipping_and_turbo_change_nothing_but_time(tmp_path, skip, turbo):
-    plain = _play(tmp_path / "plain", FREE_SEED, skip=False, turbo=False)
-    hurried = _play(tmp_path / "hurried", FREE_SEED, skip=skip, turbo=turbo)
+    seed = free_seed()
+    plain = _play(tmp_path / "plain", seed, skip=False, turbo=False)
+    hurried = _play(tmp_path / "hurried", seed, skip=skip, turbo=turbo)
     assert hurried[:3] == plain[:3]
     assert hurried[3] < plain[3] / 2
-    assert plain[2] == GAME.play(BET, FREE_SEED).win
+    assert plain[2] == GAME.play(BET, seed).win
 
 
 def test_timeline_marks_progress_in_order():
@@ -54,11 +45,11 @@ def test_timeline_marks_progress_in_order():
 
 def test_steady_frames_allocate_no_surfaces(tmp_path, display, monkeypatch):
     """Play a free-game round once to warm the caches, then again while counting allocations."""
-    app = make_app(tmp_path)
-    app.flags["turbo"] = True
-    screen = open_screen(app)
-    screen.spin(seed=FREE_SEED)
-    until(app, screen.is_idle, surface=display)
+    h = harness.open_game(tmp_path, GAME_ID, surface=display, bet=BET, starting_balance=100_000, turbo=True)
+    screen = h.screen
+    seed = free_seed()
+    h.spin(seed)
+    h.until(screen.is_idle, LIMIT, draw_every=15)
     counts = {"surface": 0, "scale": 0}
     real_surface, real_scale = pygame.Surface, pygame.transform.smoothscale
 
@@ -74,13 +65,8 @@ def test_steady_frames_allocate_no_surfaces(tmp_path, display, monkeypatch):
     misses = text_module.cache_stats()[2]
     monkeypatch.setattr(pygame, "Surface", CountingSurface)
     monkeypatch.setattr(pygame.transform, "smoothscale", counting_scale)
-    screen.spin(seed=FREE_SEED)
-    frames = 0
-    while not screen.is_idle():
-        app.scenes.update(1 / 60)
-        app.scenes.draw(display)
-        frames += 1
-        assert frames < 30_000
+    h.spin(seed)
+    frames = round(h.until(screen.is_idle, limit=30_000 * harness.DT, draw_every=1) / harness.DT)  # each drawn
     monkeypatch.undo()
     assert frames > 500
     # only texts that differ from the first round (new balance and last-win values) are rendered,

@@ -1,4 +1,7 @@
-"""The real app killed in the middle of free spins; the next launch finishes the round, balance right."""
+"""The real app killed in the middle of free spins; the next launch finishes the round, balance right.
+
+End to end (two launches of main.py): marked slow.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +12,14 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from game.engine import get_game
 from game.engine.rng import derive_seed
 from game.store import Wallet
+from tests import harness
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = get_game("halloween_vacation")
@@ -19,11 +27,9 @@ GAME = get_game("halloween_vacation")
 
 def first_round_with_free_games() -> tuple[int, int]:
     """A --seed whose first round (at the default bet) plays free games; and that round's seed."""
-    for master in range(1, 5_000):
-        seed = derive_seed(master, 0)
-        if GAME.play(GAME.default_bet, seed).features.get("free_games"):
-            return master, seed
-    raise AssertionError("no seed found")
+    master = harness.seed_where(GAME.id, "free games (master seed)", lambda r: r.features.get("free_games"),
+                                master=True, limit=4_999)
+    return master, derive_seed(master, 0)
 
 
 def open_round_progress(data: Path) -> int | None:

@@ -4,6 +4,8 @@ The round is bought through the session (as the buy button does), the app is lau
 wallet and resumes it, and is killed with SIGKILL once the presentation has passed a chosen
 point (mid-tumble, mid-Midnight-Riches, mid-free-games). The next launch must pick the round up
 at the step it reached, finish it, and credit it exactly once.
+
+End to end (two launches of main.py per case): marked slow.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ import pytest
 from game.engine import get_game
 from game.session import PlaySession
 from game.store import Wallet
+from tests import harness
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 BALANCE = 1_000_000
@@ -62,7 +67,8 @@ def _wait(app: subprocess.Popen, until, what: str, log: Path, seconds: float = 1
 def test_killed_mid_feature_resumes_where_it_stood(tmp_path: Path, game_id: str, kind: str, nth: int) -> None:
     game = get_game(game_id)
     bet = game.default_bet
-    seed = next(s for s in range(1, 5_000) if _kill_point(list(game.play(bet, s, buy=True).events), kind, nth))
+    seed = harness.seed_where(game_id, f"bought, {kind} #{nth}",
+                              lambda r: bool(_kill_point(list(r.events), kind, nth)), buy=True, limit=4_999)
     expected = game.play(bet, seed, buy=True)
     point = _kill_point(list(expected.events), kind, nth)
     assert point is not None

@@ -5,28 +5,20 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
-from game.client import app as app_module
 from game.client.games.halloween_vacation.screen import HalloweenVacationScreen
-from game.client.options import parse_args
-
-
-def _frames(app: app_module.App, count: int) -> None:
-    for _ in range(count):
-        app._input()
-        app._update(1 / 60)
-        app._draw()
+from game.client.screens import lobby_scene
+from tests import harness
 
 
 def test_demo_visits_leave_one_screen_alive(tmp_path: Path) -> None:
     gc.collect()  # what earlier tests left behind; from here on nothing collects
-    app = app_module.App(parse_args(["--demo", "--frames", "1", "--data-dir", str(tmp_path)]))
+    app = harness.launch(tmp_path, "--demo", "--frames", "1")
     try:
-        app.start()
         for _ in range(4):
-            _frames(app, 90)
+            harness.run_frames(app, 90)
             assert app.demo is not None
             app.demo.next_game(fade=True)
-        _frames(app, 60)  # through the fade
+        harness.run_frames(app, 60)  # through the fade
         # no gc.collect() here: the app itself must not leave the old screens for "some day"
         alive = [o for o in gc.get_objects() if isinstance(o, HalloweenVacationScreen)]
         assert len(alive) == 1
@@ -38,8 +30,6 @@ def test_a_left_screen_is_freed_without_any_garbage_collection(tmp_path: Path, d
     """Switching screens frees the old one by reference counting alone (no collector pass at all)."""
     import weakref
 
-    from tests import harness
-
     gc.collect()
     gc.disable()
     try:
@@ -48,8 +38,6 @@ def test_a_left_screen_is_freed_without_any_garbage_collection(tmp_path: Path, d
             h.spin(seed=7)
             h.run_until_idle()
             screen, field = weakref.ref(h.screen), weakref.ref(h.screen.field)
-            from game.client.screens import lobby_scene
-
             h.app.scenes.replace(lobby_scene(h.app))
             h.screen = None
             assert screen() is None and field() is None, f"{game_id}: the left screen is still alive"

@@ -18,6 +18,7 @@ from game.client.options import parse_args
 from game.engine import get_game
 from game.session import resolve_stale_rounds
 from game.store import Wallet
+from tests import harness
 
 GAME = get_game("halloween_vacation")
 START = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
@@ -25,7 +26,7 @@ BALANCE = 100_000
 
 
 def _winning_seed() -> int:
-    return next(seed for seed in range(1, 10_000) if GAME.play(100, seed).win > 0)
+    return harness.seed_where(GAME.id, "a win", lambda r: r.win > 0, bet=100, limit=9_999)
 
 
 def _wallet_with_rounds(data_dir: Path, ages_hours: list[float], game_id: str = "halloween_vacation") -> Wallet:

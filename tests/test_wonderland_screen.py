@@ -2,119 +2,40 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import json
 import shutil
 from fractions import Fraction
-from pathlib import Path
-from types import SimpleNamespace
 
 import pygame
 import pytest
 
 from game.client import layout as layout_module
-from game.client.audio import Audio
 from game.client.autoplay import AutoplayConfig
-from game.client.context import AppContext
 from game.client.games.santas_wonderland import help as help_module
 from game.client.games.santas_wonderland.presenter import state_before
-from game.client.games.santas_wonderland.screen import SantasWonderlandScreen
-from game.client.kit.director import RoundDirector
 from game.client.layout import LayoutError
 from game.client.resources import Resources
-from game.client.scene import SceneManager
 from game.client.widgets.banner import Banner
 from game.engine import get_game
 from game.engine.money import cents_of
-from game.engine.rng import derive_seed
 from game.paths import level_path
-from game.session import PlaySession
-from game.store import Wallet
+from tests import harness
+from tests.wonderland_fixtures import BET, buy_master, buy_seed, feature_seed, resume_seed, tumble_seed
 
-DT = 1 / 60
-GAME = get_game("santas_wonderland")
-BET = GAME.default_bet
+GAME_ID = "santas_wonderland"
+GAME = get_game(GAME_ID)
 PRICE = GAME.cost(BET, buy=True)
+BALANCE = 1_000_000  # the wallet every test here starts on
+LIMIT = 900.0  # seconds of screen time a round here may take
+DRAW_EVERY = 15  # frames between draws while running on a surface
+
+pytestmark = pytest.mark.usefixtures("display")
 
 
-def _seed_with(predicate, *, buy: bool = False, start: int = 1, master: bool = False) -> int:
-    """The first seed (or master seed, whose first round seed is used) whose round fits."""
-    for seed in range(start, start + 3000):
-        round_seed = derive_seed(seed, 0) if master else seed
-        if predicate(GAME.play(BET, round_seed, buy=buy)):
-            return seed
-    raise AssertionError("no seed found")
-
-
-def _kinds(result) -> list[str]:
-    return [e["type"] for e in result.events]
-
-
-TUMBLE_SEED = _seed_with(lambda r: _kinds(r).count("tumble") >= 3 and bool(r.features)
-                         and "midnight_riches" not in r.features)
-FEATURE_SEED = _seed_with(lambda r: len([k for k in r.features if k in ("refresh", "wild_santa", "blocks",
-                                                                         "supersize", "lucky_santa")]) >= 3
-                          and "midnight_riches" not in r.features)
-BUY_MASTER = _seed_with(lambda r: r.features.get("level_2"), buy=True, master=True)
-BUY_SEED = derive_seed(BUY_MASTER, 0)
-
-
-def _base_feature_then_level_2(result) -> bool:
-    kinds = _kinds(result)
-    return bool(result.features.get("level_2")) and "feature" in kinds[:kinds.index("spin_end")]
-
-
-RESUME_SEED = _seed_with(_base_feature_then_level_2, buy=True)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    surface = pygame.display.set_mode((1280, 720))
-    yield surface
-    pygame.quit()
-
-
-def make_app(data_dir: Path, starting_balance: int = 1_000_000) -> AppContext:
-    wallet = Wallet.open(data_dir, starting_balance=starting_balance).wallet
-    return AppContext(scenes=SceneManager(), resources=Resources(), audio=Audio(wallet), wallet=wallet,
-                      options=SimpleNamespace(seed=None, autoplay=None, demo=False))
-
-
-def open_screen(app: AppContext, resume=None, budget=None, seed=None) -> SantasWonderlandScreen:
-    session = PlaySession(app.wallet, GAME, budget=budget, seed=seed)
-    session.bet = BET
-    screen = SantasWonderlandScreen(app, session, resume=resume)
-    app.scenes.push(screen)
-    return screen
-
-
-def press(app: AppContext, key: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-    for event in pygame.event.get():
-        app.scenes.handle_event(event)
-
-
-def pump(app: AppContext, seconds: float) -> None:
-    for _ in range(round(seconds / DT)):
-        app.scenes.update(DT)
-
-
-def until(app: AppContext, condition, limit: float = 900.0, surface=None) -> float:
-    t = 0.0
-    frame = 0
-    while not condition():
-        app.scenes.update(DT)
-        if surface is not None and frame % 15 == 0:
-            app.scenes.draw(surface)
-        t += DT
-        frame += 1
-        assert t < limit, "timed out"
-    return t
+def open_game(data_dir, surface=None, **options) -> harness.Harness:
+    """The screen at the default bet on a fresh wallet of 10,000.00 (unless told otherwise)."""
+    options.setdefault("starting_balance", BALANCE)
+    return harness.open_game(data_dir, GAME_ID, surface=surface, bet=BET, **options)
 
 
 def last_grid(events, upto: int | None = None):
@@ -139,19 +60,19 @@ def test_bought_midnight_riches_round_pays_once(tmp_path, display, monkeypatch):
     from game.client.overlays import ConfirmDialog
 
     banners = record_banners(monkeypatch)
-    app = make_app(tmp_path)
-    app.flags["turbo"] = True
-    screen = open_screen(app, seed=BUY_MASTER)
+    h = open_game(tmp_path, display, turbo=True, seed=buy_master())
+    app, screen = h.app, h.screen
+    bought = buy_seed()
     start = app.wallet.balance
-    press(app, pygame.K_b)
+    h.press(pygame.K_b)
     dialog = app.scenes.top
     assert isinstance(dialog, ConfirmDialog)
     assert any(f"{PRICE // 100:,}.{PRICE % 100:02d}" in line for line in dialog.lines)
     app.scenes.draw(display)
-    press(app, pygame.K_RETURN)
-    until(app, lambda: screen.busy, limit=3)
+    h.press(pygame.K_RETURN)
+    h.until(lambda: screen.busy, limit=3, draw_every=0)
     assert app.wallet.balance == start - PRICE == start - 100 * BET
-    assert screen.active.play.buy and screen.active.play.seed == BUY_SEED
+    assert screen.active.play.buy and screen.active.play.seed == bought
     levels_seen: list[int] = []
     midnight_seen = []
 
@@ -161,8 +82,8 @@ def test_bought_midnight_riches_round_pays_once(tmp_path, display, monkeypatch):
         midnight_seen.append(screen.in_midnight)
         return screen.is_idle()
 
-    until(app, watch, surface=display)
-    result = GAME.play(BET, BUY_SEED, buy=True)
+    h.until(watch, LIMIT, draw_every=DRAW_EVERY)
+    result = GAME.play(BET, bought, buy=True)
     assert app.wallet.balance == start - PRICE + result.win
     credits = [e for e in app.wallet.ledger() if e.kind == "credit"]
     assert len(credits) == (1 if result.win else 0)
@@ -177,10 +98,10 @@ def test_bought_midnight_riches_round_pays_once(tmp_path, display, monkeypatch):
 
 
 def test_a_spin_with_tumbles_ends_on_the_engine_grid_and_win(tmp_path, display):
-    app = make_app(tmp_path)
-    screen = open_screen(app)
+    h = open_game(tmp_path, display)
+    app, screen = h.app, h.screen
     start = app.wallet.balance
-    press(app, pygame.K_SPACE)
+    h.press(pygame.K_SPACE)
     assert screen.busy and app.wallet.balance == start - BET
     seed = screen.active.play.seed
     seen_falling = False
@@ -191,12 +112,13 @@ def test_a_spin_with_tumbles_ends_on_the_engine_grid_and_win(tmp_path, display):
         return screen.is_idle()
 
     screen.finish_now()  # (a new spin is started below with a known seed)
-    until(app, screen.is_idle, limit=5)
+    h.until(screen.is_idle, limit=5, draw_every=0)
     balance = app.wallet.balance
     assert balance == start - BET + GAME.play(BET, seed).win
-    screen.spin(seed=TUMBLE_SEED)
-    until(app, watch, surface=display)
-    result = GAME.play(BET, TUMBLE_SEED)
+    tumbling = tumble_seed()
+    h.spin(tumbling)
+    h.until(watch, LIMIT, draw_every=DRAW_EVERY)
+    result = GAME.play(BET, tumbling)
     assert seen_falling
     assert screen.grid.grid == last_grid(result.events)
     assert screen.money.counter.shown == result.win
@@ -204,32 +126,24 @@ def test_a_spin_with_tumbles_ends_on_the_engine_grid_and_win(tmp_path, display):
 
 
 def _play(tmp_path, seed: int, *, buy: bool, skip: bool, turbo: bool):
-    app = make_app(tmp_path)
-    app.flags["turbo"] = turbo
-    screen = open_screen(app)
-    screen.spin(seed=seed, buy=buy)
-    t = 0.0
-    while not screen.is_idle():
-        if skip:
-            press(app, pygame.K_SPACE)
-        app.scenes.update(DT)
-        t += DT
-        assert t < 900
-    return app.wallet.balance, screen.grid.grid, screen.money.counter.shown, t
+    h = open_game(tmp_path, turbo=turbo)
+    t = h.play_round(seed, buy=buy, skip=skip, limit=LIMIT)
+    return h.wallet.balance, h.screen.grid.grid, h.screen.money.counter.shown, t
 
 
 @pytest.mark.parametrize("skip,turbo", [(True, False), (False, True)])
 def test_skipping_and_turbo_change_nothing_but_time(tmp_path, skip, turbo):
-    plain = _play(tmp_path / "plain", FEATURE_SEED, buy=False, skip=False, turbo=False)
-    hurried = _play(tmp_path / "hurried", FEATURE_SEED, buy=False, skip=skip, turbo=turbo)
+    seed = feature_seed()
+    plain = _play(tmp_path / "plain", seed, buy=False, skip=False, turbo=False)
+    hurried = _play(tmp_path / "hurried", seed, buy=False, skip=skip, turbo=turbo)
     assert hurried[:3] == plain[:3]
     assert hurried[3] < plain[3] / 2
-    assert plain[2] == GAME.play(BET, FEATURE_SEED).win
+    assert plain[2] == GAME.play(BET, seed).win
 
 
 def test_skipping_a_bought_round_lands_on_the_same_result(tmp_path):
-    plain = _play(tmp_path / "plain", BUY_SEED, buy=True, skip=False, turbo=True)
-    hurried = _play(tmp_path / "hurried", BUY_SEED, buy=True, skip=True, turbo=True)
+    plain = _play(tmp_path / "plain", buy_seed(), buy=True, skip=False, turbo=True)
+    hurried = _play(tmp_path / "hurried", buy_seed(), buy=True, skip=True, turbo=True)
     assert hurried[:3] == plain[:3]
     assert hurried[3] < plain[3] / 2
 
@@ -247,22 +161,15 @@ def _resume_points(events) -> dict[str, int]:
 
 @pytest.mark.parametrize("where", ["mid-tumble", "mid-feature", "mid-midnight"])
 def test_resume_shows_the_state_reached_and_settles_once(tmp_path, display, where):
-    app = make_app(tmp_path)
-    session = PlaySession(app.wallet, GAME)
-    session.bet = BET
-    start = app.wallet.balance
-    active = session.spin(seed=RESUME_SEED, buy=True)
-    step = _resume_points(active.events)[where]
-    session.mark_progress(active, step)
+    seed = resume_seed()
+    active = harness.leave_open(tmp_path, GAME_ID, seed, lambda events: _resume_points(events)[where], buy=True,
+                                bet=BET, starting_balance=BALANCE)
+    step = active.step
     # a new run finds the open round and resumes it at the step it reached
-    app2 = make_app(tmp_path)
-    session2 = PlaySession(app2.wallet, GAME)
-    resume = session2.resume_open_round()
-    assert resume is not None and resume.step == step
-    screen = SantasWonderlandScreen(app2, session2, resume=resume)
-    app2.scenes.push(screen)
-    app2.scenes.update(DT)
-    app2.scenes.draw(display)
+    h = harness.reopen(tmp_path, GAME_ID, surface=display, starting_balance=BALANCE)
+    assert h.resumed is not None and h.resumed.step == step
+    app2, screen = h.app, h.screen
+    h.frame(draw=True)
     events = active.events
     state = state_before(events, step)
     assert screen.grid.grid == last_grid(events, step)
@@ -279,9 +186,9 @@ def test_resume_shows_the_state_reached_and_settles_once(tmp_path, display, wher
         if where == "mid-feature":
             played = events[step - 1]["feature"]
             assert screen.features_panel.state[played] == "done"
-    until(app2, screen.is_idle, surface=display)
-    win = GAME.play(BET, RESUME_SEED, buy=True).win
-    assert app2.wallet.balance == start - PRICE + win
+    h.until(screen.is_idle, LIMIT, draw_every=DRAW_EVERY)
+    win = GAME.play(BET, seed, buy=True).win
+    assert app2.wallet.balance == BALANCE - PRICE + win
     assert not app2.wallet.open_rounds()
     credits = [e for e in app2.wallet.ledger() if e.kind == "credit"]
     assert len(credits) == (1 if win else 0)
@@ -289,13 +196,12 @@ def test_resume_shows_the_state_reached_and_settles_once(tmp_path, display, wher
 
 
 def test_autoplay_settles_every_round(tmp_path, display):
-    app = make_app(tmp_path)
-    app.flags["turbo"] = True
-    screen = open_screen(app)
+    h = open_game(tmp_path, display, turbo=True)
+    app, screen = h.app, h.screen
     start = app.wallet.balance
-    seeds = [TUMBLE_SEED, FEATURE_SEED, 7]
+    seeds = [tumble_seed(), feature_seed(), 7]
     screen.start_autoplay(AutoplayConfig(rounds=3, seeds=seeds))
-    until(app, lambda: not screen.autoplaying and screen.is_idle(), surface=display)
+    h.until(lambda: not screen.autoplaying and screen.is_idle(), LIMIT, draw_every=DRAW_EVERY)
     wins = [GAME.play(BET, seed).win for seed in seeds]
     records = screen.session.history(10)
     assert [r.status for r in records] == ["settled"] * 3
@@ -306,32 +212,29 @@ def test_autoplay_settles_every_round(tmp_path, display):
 def test_buying_needs_the_balance_and_respects_the_budget(tmp_path):
     from game.client.overlays import ConfirmDialog, MessageDialog
 
-    app = make_app(tmp_path, starting_balance=PRICE - 1)
-    screen = open_screen(app)
-    press(app, pygame.K_b)
-    assert isinstance(app.scenes.top, MessageDialog) and not screen.busy
-    app2 = make_app(tmp_path / "budget")
-    screen2 = open_screen(app2, budget=PRICE // 2)
-    press(app2, pygame.K_b)
-    assert isinstance(app2.scenes.top, ConfirmDialog)
-    press(app2, pygame.K_RETURN)
-    pump(app2, 0.5)
-    assert not screen2.busy and app2.wallet.balance == 1_000_000
-    assert isinstance(app2.scenes.top, MessageDialog)
+    poor = open_game(tmp_path, starting_balance=PRICE - 1)
+    poor.press(pygame.K_b)
+    assert isinstance(poor.top, MessageDialog) and not poor.screen.busy
+    h = open_game(tmp_path / "budget", budget=PRICE // 2)
+    h.press(pygame.K_b)
+    assert isinstance(h.top, ConfirmDialog)
+    h.press(pygame.K_RETURN)
+    h.pump(0.5)
+    assert not h.screen.busy and h.wallet.balance == 1_000_000
+    assert isinstance(h.top, MessageDialog)
 
 
 def test_the_cap_is_announced_and_the_rest_forfeited(tmp_path, display, monkeypatch):
     """A capped round (made by hand in the shape of the event contract) says so clearly."""
     banners = record_banners(monkeypatch)
-    app = make_app(tmp_path)
-    screen = open_screen(app)
-    base = GAME.play(BET, BUY_SEED, buy=True).events
+    h = open_game(tmp_path, display)
+    screen = h.screen
+    base = GAME.play(BET, buy_seed(), buy=True).events
     cut = next(i for i, e in enumerate(base) if e["type"] == "level_start")
     events = [*base[:cut + 1], {"type": "cap_reached", "x": "7500"},
               {"type": "round_end", "x": "7500", "win": cents_of(Fraction(7500), BET), "capped": True}]
-    screen.on_round_start()
-    screen.director = RoundDirector.for_replay(screen, SimpleNamespace(events=events, bet=BET, pending=None))
-    until(app, lambda: screen.director is None or screen.director.done, surface=display)
+    h.show(events, BET)
+    h.until(lambda: screen.director is None or screen.director.done, LIMIT, draw_every=DRAW_EVERY)
     lines = [line for _, _, lines in banners for line in lines]
     assert "Max win 7,500x reached \u2014 remaining features forfeited" in lines
     assert ("Max win reached!", "7,500x") in [(t, b) for t, b, _ in banners]
@@ -341,8 +244,7 @@ def test_the_cap_is_announced_and_the_rest_forfeited(tmp_path, display, monkeypa
 
 @pytest.mark.parametrize("bet", [GAME.bets[0], BET, GAME.bets[-1]])
 def test_help_pages_draw_at_several_bets(tmp_path, bet):
-    app = make_app(tmp_path)
-    screen = open_screen(app)
+    screen = open_game(tmp_path).screen
     screen.session.bet = bet
     pages = screen.help_pages()
     assert [p.title for p in pages] == ["Paytable", "Rules", "Features", "Midnight Riches", "RTP & max win"]
@@ -377,65 +279,64 @@ def test_a_missing_region_names_the_file_and_object(tmp_path, monkeypatch):
     lines = [line for line in copy.read_text().splitlines() if 'name="meter"' not in line]
     copy.write_text("\n".join(lines))
     monkeypatch.setattr(layout_module, "level_path", lambda name: tmp_path / name)
-    app = make_app(tmp_path / "wallet")
+    app = harness.make_app(tmp_path / "wallet", BALANCE)
     with pytest.raises(LayoutError) as caught:
-        open_screen(app)
+        harness.open_screen(app, GAME_ID, bet=BET)
     assert str(copy) in str(caught.value) and "'meter'" in str(caught.value)
 
 
 def test_leaving_mid_midnight_settles_the_round(tmp_path):
     from game.client.scenes.lobby import LobbyScene
 
-    app = make_app(tmp_path)
-    app.flags["turbo"] = True
-    screen = open_screen(app)
+    h = open_game(tmp_path, turbo=True)
+    app, screen = h.app, h.screen
     start = app.wallet.balance
-    screen.spin(seed=BUY_SEED, buy=True)
-    until(app, lambda: screen.in_midnight and screen.levels_panel.level >= 1)
-    press(app, pygame.K_ESCAPE)
-    assert app.wallet.balance == start - PRICE + GAME.play(BET, BUY_SEED, buy=True).win
+    seed = buy_seed()
+    h.spin(seed, buy=True)
+    h.until(lambda: screen.in_midnight and screen.levels_panel.level >= 1, LIMIT)
+    h.press(pygame.K_ESCAPE)
+    assert app.wallet.balance == start - PRICE + GAME.play(BET, seed, buy=True).win
     assert not app.wallet.open_rounds()
-    pump(app, 1.0)
+    h.pump(1.0)
     assert isinstance(app.scenes.top, LobbyScene)
 
 
 def test_keys_open_the_overlays_and_change_the_bet(tmp_path, display):
     from game.client.overlays import AutoplayMenu, HelpOverlay, HistoryOverlay
 
-    app = make_app(tmp_path)
-    screen = open_screen(app)
+    h = open_game(tmp_path)
+    app, screen = h.app, h.screen
     bets = GAME.bets
     for key, step in ((pygame.K_RIGHT, 1), (pygame.K_LEFT, -1), (pygame.K_PLUS, 1), (pygame.K_MINUS, -1)):
         before = screen.session.bet
-        press(app, key)
+        h.press(key)
         assert screen.session.bet == bets[bets.index(before) + step]
     turbo = screen.turbo
-    press(app, pygame.K_t)
+    h.press(pygame.K_t)
     assert screen.turbo is not turbo
     for key, overlay in ((pygame.K_i, HelpOverlay), (pygame.K_h, HistoryOverlay), (pygame.K_a, AutoplayMenu)):
-        press(app, key)
+        h.press(key)
         assert isinstance(app.scenes.top, overlay)
         app.scenes.draw(display)
         if overlay is HelpOverlay:
             for _ in range(4):  # every page draws inside the overlay
-                press(app, pygame.K_RIGHT)
+                h.press(pygame.K_RIGHT)
                 app.scenes.draw(display)
-        press(app, pygame.K_ESCAPE)
-        pump(app, 0.8)
+        h.press(pygame.K_ESCAPE)
+        h.pump(0.8)
         assert app.scenes.top is screen
 
 
 def test_replay_from_history_does_not_touch_the_wallet(tmp_path):
-    app = make_app(tmp_path)
-    app.flags["turbo"] = True
-    screen = open_screen(app)
-    screen.spin(seed=BUY_SEED, buy=True)
-    until(app, screen.is_idle)
+    h = open_game(tmp_path, turbo=True)
+    app, screen = h.app, h.screen
+    h.spin(buy_seed(), buy=True)
+    h.until(screen.is_idle, LIMIT)
     balance, ledger = app.wallet.balance, len(app.wallet.ledger())
     record = screen.session.history(1)[0]
     screen.replay(record)
     assert screen.replaying is record
-    until(app, screen.is_idle)
+    h.until(screen.is_idle, LIMIT)
     assert app.wallet.balance == balance and len(app.wallet.ledger()) == ledger
     assert screen.money.counter.shown == record.win
     assert not screen.in_midnight

@@ -2,32 +2,26 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import time
 
 import pygame
+import pytest
 
 from game.client.widgets import text as text_module
-from tests import test_wonderland_screen as base
+from tests import harness
+from tests.wonderland_fixtures import BET, frame_seed
 
-BET, GAME = base.BET, base.GAME
-make_app, open_screen = base.make_app, base.open_screen
-display = base.display  # the module's pygame display fixture
-# a short bought round (every Midnight Riches level plays all five features): frames of every kind
-FRAME_SEED = min(range(1, 41), key=lambda seed: (len(GAME.play(BET, seed, buy=True).events), seed))
+GAME_ID = "santas_wonderland"
+
+pytestmark = pytest.mark.usefixtures("display")
 
 
-def _frames(app, screen, surface) -> list[float]:
+def _frames(h: harness.Harness) -> list[float]:
     """CPU seconds of each frame (update and draw) until the round is over."""
     times = []
-    while not screen.is_idle():
+    while not h.screen.is_idle():
         start = time.thread_time()
-        app.scenes.update(1 / 60)
-        app.scenes.draw(surface)
+        h.frame(draw=True)
         times.append(time.thread_time() - start)
         assert len(times) < 40_000
     return times
@@ -35,11 +29,9 @@ def _frames(app, screen, surface) -> list[float]:
 
 def test_a_bought_round_draws_well_within_a_frame(tmp_path, display):
     """Every frame of a whole Midnight Riches round, drawn at 1280x720: p99 under 16.7 ms of CPU."""
-    app = make_app(tmp_path)
-    app.flags["turbo"] = True  # the same frames, fewer of them
-    screen = open_screen(app)
-    screen.spin(seed=FRAME_SEED, buy=True)
-    times = sorted(_frames(app, screen, display))
+    h = harness.open_game(tmp_path, GAME_ID, surface=display, bet=BET, turbo=True)  # the same frames, fewer
+    h.spin(frame_seed(), buy=True)  # a short bought round: frames of every kind
+    times = sorted(_frames(h))
     assert len(times) > 300
     p50 = times[len(times) // 2]
     p99 = times[int(len(times) * 0.99)]
@@ -49,11 +41,9 @@ def test_a_bought_round_draws_well_within_a_frame(tmp_path, display):
 
 def test_steady_frames_allocate_no_surfaces(tmp_path, display, monkeypatch):
     """Play a bought round once to make its art, then again while counting allocations."""
-    app = make_app(tmp_path)
-    app.flags["turbo"] = True
-    screen = open_screen(app)
-    screen.spin(seed=FRAME_SEED, buy=True)
-    _frames(app, screen, display)
+    h = harness.open_game(tmp_path, GAME_ID, surface=display, bet=BET, turbo=True)
+    h.spin(frame_seed(), buy=True)
+    _frames(h)
     counts = {"surface": 0, "scale": 0}
     real_surface, real_scale = pygame.Surface, pygame.transform.smoothscale
 
@@ -69,8 +59,8 @@ def test_steady_frames_allocate_no_surfaces(tmp_path, display, monkeypatch):
     misses = text_module.cache_stats()[2]
     monkeypatch.setattr(pygame, "Surface", CountingSurface)
     monkeypatch.setattr(pygame.transform, "smoothscale", counting_scale)
-    screen.spin(seed=FRAME_SEED, buy=True)
-    frames = len(_frames(app, screen, display))
+    h.spin(frame_seed(), buy=True)
+    frames = len(_frames(h))
     monkeypatch.undo()
     assert frames > 300
     # only texts that differ from the first rounds (new balances) are rendered, once each

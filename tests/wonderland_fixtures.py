@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import deque
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -107,3 +108,66 @@ def reference_clusters(win: list[list[str]]) -> list[tuple[str, tuple[tuple[int,
             if len(group) >= 5 and any(win[c][r] == symbol for c, r in group):
                 found.append((symbol, tuple(sorted(group))))
     return found
+
+
+# -- seeds of real rounds at the default bet (searched on first use, once per test run; never at import) --
+
+BET = 200
+SEARCH = 3_000  # seeds tried from 1
+
+
+def kinds(result) -> list[str]:
+    return [e["type"] for e in result.events]
+
+
+def _seed(key: str, predicate, *, buy: bool = False, master: bool = False) -> int:
+    from tests import harness
+
+    return harness.seed_where("santas_wonderland", key, predicate, buy=buy, bet=BET, limit=SEARCH, master=master)
+
+
+BASE_FEATURES = ("refresh", "wild_santa", "blocks", "supersize", "lucky_santa")
+
+
+def tumble_seed() -> int:
+    """A base round with three tumbles or more and a feature, but no Midnight Riches."""
+    return _seed("three tumbles and a feature, no midnight",
+                 lambda r: kinds(r).count("tumble") >= 3 and bool(r.features) and "midnight_riches" not in r.features)
+
+
+def feature_seed() -> int:
+    """A base round with three of the five features or more, but no Midnight Riches."""
+    return _seed("three base features, no midnight",
+                 lambda r: len([k for k in r.features if k in BASE_FEATURES]) >= 3
+                 and "midnight_riches" not in r.features)
+
+
+def buy_master() -> int:
+    """A session master seed whose first round, bought, reaches Midnight Riches level 2."""
+    return _seed("bought, level 2 (master seed)", lambda r: r.features.get("level_2"), buy=True, master=True)
+
+
+def buy_seed() -> int:
+    """The round seed of ``buy_master``'s first round."""
+    from game.engine.rng import derive_seed
+
+    return derive_seed(buy_master(), 0)
+
+
+def _base_feature_then_level_2(result) -> bool:
+    names = kinds(result)
+    return bool(result.features.get("level_2")) and "feature" in names[:names.index("spin_end")]
+
+
+def resume_seed() -> int:
+    """A bought round with a feature before the first spin ends, then Midnight Riches level 2."""
+    return _seed("bought, base feature then level 2", _base_feature_then_level_2, buy=True)
+
+
+@cache
+def frame_seed() -> int:
+    """The shortest bought round of seeds 1-40 (every Midnight Riches level plays all five features)."""
+    from game.engine import get_game
+
+    game = get_game("santas_wonderland")
+    return min(range(1, 41), key=lambda seed: (len(game.play(BET, seed, buy=True).events), seed))

@@ -78,14 +78,24 @@ def test_every_key_does_its_job(tmp_path, display):
         before = screen.session.bet
         h.press(key)
         assert screen.session.bet == bets[bets.index(before) + step]
-        assert screen.money.bet_text.endswith(f"= {screen.session.bet // 100}.{screen.session.bet % 100:02d}")
+        bet = screen.session.bet
+        assert screen.money.bet_text == f"{bet // 100}.{bet % 100:02d}"  # one amount; the breakdown beside it
+        value, level = GAME.bet_breakdown(bet)
+        assert screen.money.bet_detail == f"{value // 100}.{value % 100:02d} x {level} x 50"
     turbo = screen.turbo
     h.press(pygame.K_t)
     assert screen.turbo is not turbo
+    assert screen.buttons["turbo"].lit is screen.turbo and screen.buttons["turbo"].label == (
+        "TURBO ON" if screen.turbo else "TURBO")
+    assert not screen.hints.visible
+    h.press(pygame.K_F1)  # the key hints on demand, not a panel on every screen
+    assert screen.hints.visible and app.scenes.top is screen
+    h.press(pygame.K_F1)
+    assert not screen.hints.visible
     muted = app.audio.muted
     h.press(pygame.K_m)
     assert app.audio.muted is not muted
-    for key, overlay in ((pygame.K_i, HelpOverlay), (pygame.K_F1, HelpOverlay), (pygame.K_h, HistoryOverlay),
+    for key, overlay in ((pygame.K_i, HelpOverlay), (pygame.K_h, HistoryOverlay),
                          (pygame.K_a, AutoplayMenu)):
         h.press(key)
         assert isinstance(app.scenes.top, overlay)
@@ -110,6 +120,9 @@ def test_any_key_stops_autoplay(tmp_path):
     screen.start_autoplay(AutoplayConfig(rounds=None))
     h.pump(0.6)
     assert screen.autoplaying and screen.busy
+    turbo = screen.turbo
+    h.press(pygame.K_t)  # turbo, mute and the hints work during autoplay: they do not stop it
+    assert screen.autoplaying and screen.turbo is not turbo
     h.press(pygame.K_q)
     assert not screen.autoplaying
 

@@ -121,11 +121,12 @@ class Harness:
             self.frame(draw=draw_every > 0 and n % draw_every == 0)
 
     def until(self, condition: Callable[[], bool], limit: float = 600.0, each: Callable[[], None] | None = None,
-              draw_every: int = 20, before: Callable[[], None] | None = None) -> float:
+              draw_every: int = 20, before: Callable[[], None] | None = None, player: bool = True) -> float:
         """Frames until ``condition()``; the seconds it took (fails after ``limit`` seconds).
 
         ``before`` runs ahead of every frame (only while the condition is still false), ``each``
-        after it.
+        after it. With ``player`` (the default) a feature card that waits for the player is
+        dismissed with Space once it is fully in, as a player would; ``player=False`` leaves it.
         """
         t = 0.0
         n = 0
@@ -133,12 +134,21 @@ class Harness:
             if before is not None:
                 before()
             self.frame(draw=draw_every > 0 and n % draw_every == 0)
+            if player:
+                self.dismiss_card()
             if each is not None:
                 each()
             t += DT
             n += 1
             assert t < limit, f"timed out after {limit} s"
         return t
+
+    def dismiss_card(self) -> None:
+        """What a player does at a feature card that waits: press Space (once it has been seen)."""
+        director = self.screen.director
+        step = director.timeline.current if director is not None else None
+        if getattr(step, "waiting", False) and self.screen.banner.shown:
+            self.press(pygame.K_SPACE)
 
     def run_until_idle(self, limit: float = 600.0) -> float:
         """Until the round (or replay) is shown and settled and no overlay is open."""
@@ -180,7 +190,7 @@ class Harness:
     def show(self, events: Sequence[dict[str, Any]], bet: int) -> None:
         """Present a made-up event list (as a replay would: nothing is paid or settled)."""
         play = SimpleNamespace(events=list(events), bet=bet, pending=None)
-        self.screen.replaying = SimpleNamespace(bet=bet)
+        self.screen.replaying = SimpleNamespace(bet=bet, cost=bet)
         self.screen.on_round_start()
         self.screen.director = RoundDirector.for_replay(self.screen, play)  # type: ignore[arg-type]
 

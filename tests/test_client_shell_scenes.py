@@ -41,7 +41,7 @@ def test_keys_reach_the_lobby(app: App) -> None:
     key(pygame.K_RIGHT)
     key(pygame.K_RIGHT)
     frames(app)
-    assert lobby.selected == 2
+    assert lobby.selected == 4  # the arrows pass over the coming-soon tiles
     key(pygame.K_LEFT)
     frames(app)
     assert lobby.selected == 1
@@ -55,7 +55,15 @@ def test_keys_reach_the_lobby(app: App) -> None:
     key(pygame.K_ESCAPE)
     frames(app)
     assert app.context.scenes.top is lobby
+    key(pygame.K_ESCAPE)  # Esc in the lobby asks first
+    frames(app)
+    assert isinstance(app.context.scenes.top, overlays.ConfirmDialog) and not app.context.quit_requested
+    key(pygame.K_ESCAPE)  # "Stay"
+    frames(app)
+    assert app.context.scenes.top is lobby and not app.context.quit_requested
     key(pygame.K_ESCAPE)
+    frames(app)
+    key(pygame.K_RETURN)  # "Quit"
     frames(app)
     assert app.context.quit_requested
 
@@ -66,6 +74,10 @@ def test_mouse_hover_selects_a_tile(app: App) -> None:
     assert isinstance(lobby, LobbyScene)
     target = lobby.tiles[4].rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app)
+    assert lobby.selected == 4
+    soon = lobby.tiles[2].rect.center  # a coming-soon tile does not take the focus
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=soon, rel=(0, 0), buttons=(0, 0, 0)))
     frames(app)
     assert lobby.selected == 4
 

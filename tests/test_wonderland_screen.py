@@ -47,9 +47,9 @@ def record_banners(monkeypatch) -> list[tuple[str, str, tuple[str, ...]]]:
     shown: list[tuple[str, str, tuple[str, ...]]] = []
     real = Banner.show
 
-    def spy(self, title, big="", lines=(), hint="", accent=(255, 190, 70)):
+    def spy(self, title, big="", lines=(), hint="", accent=(255, 190, 70), **kwargs):
         shown.append((title, big, tuple(lines)))
-        return real(self, title, big, lines, hint, accent)
+        return real(self, title, big, lines, hint, accent, **kwargs)
 
     monkeypatch.setattr(Banner, "show", spy)
     return shown

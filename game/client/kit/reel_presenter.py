@@ -28,8 +28,7 @@ Color = tuple[int, int, int]
 # Seconds of the big win celebration by tier (EPIC, MEGA, BIG).
 CELEBRATION_SECONDS = {0: 8.0, 1: 6.0, 2: 4.5}
 RESUME_HOLD = 2.2
-FEATURE_CARD_HOLD = 4.0  # an intro or outro card in manual play; automated play holds it shorter
-FEATURE_CARD_AUTO_HOLD = 1.8
+MOMENT_COUNTDOWN = 3.0  # seconds a feature card counts down when the game plays itself
 
 
 class Stage(Protocol):
@@ -50,12 +49,21 @@ class Stage(Protocol):
 
     def option_label(self, kind: str, option: Any) -> str: ...
 
+    def round_stake(self) -> int:
+        """Cents paid for the round being shown (bet, buy price, priced decisions)."""
+        ...
+
+    def plays_itself(self) -> bool:
+        """Nobody is at the controls to dismiss a card: autoplay, the demo, turbo."""
+        ...
+
 
 class ReelStage(Stage, Protocol):
     painter: WinPainter
 
 
 def celebration_seconds(x: Fraction) -> float:
+    """How long the count-up lasts for a win of ``x`` times the stake."""
     tier = tier_of(x)
     return CELEBRATION_SECONDS.get(tier if tier is not None else 2, CELEBRATION_SECONDS[2])
 
@@ -111,12 +119,24 @@ class StagePresenter(EventPresenter):
                           sound=self.s.sound if sound_name else None, sound_name=sound_name,
                           on_start=on_start, progress=progress, skippable=skippable)
 
-    def feature_hold(self, manual: float = FEATURE_CARD_HOLD) -> float:
-        """How long a feature card holds: ``manual`` seconds, shorter in autoplay."""
-        return FEATURE_CARD_AUTO_HOLD if self.s.autoplaying else manual
+    def big_win(self, amount: int) -> bool:
+        """A win worth a celebration: 10 times the stake actually paid or more (a bought feature that
+        returns less than its price is a plain total, never a BIG WIN)."""
+        return tier_of(Fraction(amount, max(1, self.s.round_stake()))) is not None
 
-    def celebrate(self, amount: int, x: Fraction) -> Celebrate:
-        return Celebrate(self.s.celebration, amount, x, self.bet, celebration_seconds(x))
+    def celebrate(self, amount: int) -> Celebrate:
+        stake = self.s.round_stake()
+        return Celebrate(self.s.celebration, amount, stake, celebration_seconds(Fraction(amount, max(1, stake))))
+
+    def moment(self, title: str, big: str = "", lines: Sequence[str] = (), *, hint: str = "Press SPACE to continue",
+               accent: Color = (255, 190, 70), sound_name: str = "", on_start: Callable[[], None] | None = None,
+               progress: int | None = None) -> ShowBanner:
+        """A feature's intro, outro or level card: the screen dims and the card waits for the player
+        (Space or a click); when the game plays itself it counts down visibly and goes on."""
+        s = self.s
+        return ShowBanner(s.banner, title, big, lines, hold=MOMENT_COUNTDOWN, hint=hint, accent=accent,
+                          sound=s.sound if sound_name else None, sound_name=sound_name, on_start=on_start,
+                          progress=progress, waits=lambda: not s.plays_itself())
 
     @shows("decision")
     def _decision(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
@@ -134,8 +154,8 @@ class StagePresenter(EventPresenter):
         s = self.s
         win = event["win"]
         steps: list[Step] = [Call(lambda: s.money.counter.roll_to(win, 0.4))]
-        if self.had_feature and tier_of(self.round_x) is not None:
-            steps.append(self.celebrate(win, self.round_x))
+        if self.had_feature and self.big_win(win):
+            steps.append(self.celebrate(win))
         return steps
 
 
@@ -184,8 +204,8 @@ class ReelPresenter(StagePresenter):
         flash = max(0.9 if free else 1.1, min(3.0, roll_seconds(float(x))))
         steps: list[Step] = [FlashWins(s.painter, s.money.counter, marks, cents_of(self.won, self.bet),
                                        seconds=flash, sound=s.sound, sound_name="win_line" if x < 1 else "win_small")]
-        if big and tier_of(self.round_x) is not None:
-            steps.append(self.celebrate(cents_of(self.round_x, self.bet), self.round_x))
+        if big and self.big_win(cents_of(self.round_x, self.bet)):
+            steps.append(self.celebrate(cents_of(self.round_x, self.bet)))
         each = 1.1 if not free else min(0.8, 3.2 / len(marks))
         if len(marks) > 8:
             each = min(each, 0.6)

@@ -390,6 +390,18 @@ class GameScreen(Scene):
 
     # -- decisions (the director asks, the screen shows the question) ---------------------------
 
+    def round_stake(self) -> int:
+        """Cents paid for the round on screen: its bet, a buy's price, every priced decision so far."""
+        if self.active is not None:
+            return self.active.play.cost
+        if self.replaying is not None:
+            return self.replaying.cost
+        return self.session.bet
+
+    def plays_itself(self) -> bool:
+        """Nobody is at the controls to dismiss a feature card: autoplay, the demo, turbo."""
+        return self.answers_itself() or self.turbo
+
     def answers_itself(self) -> bool:
         """Autoplay, the demo and --autoplay answer by the game's strategy; a player is asked."""
         return self._autoplay is not None or self._automated
@@ -640,7 +652,12 @@ class GameScreen(Scene):
                 self.stop_autoplay()  # any key stops autoplay, but turbo, mute and the hints work on
                 return True
             return self.handle_key(event.key)
-        return any(button.handle_event(event) for button in self.buttons.values())
+        if any(button.handle_event(event) for button in self.buttons.values()):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and self.director is not None:
+            self.director.skip()  # a click on the play area: like Space (continue a card, hurry a beat)
+            return True
+        return False
 
     def handle_key(self, key: int) -> bool:
         if key in SPACE_KEYS:

@@ -263,7 +263,7 @@ class LobbyScene(Scene):
             return self._key(event.key)
         if event.type == pygame.MOUSEMOTION:
             for index, tile in enumerate(self.tiles):
-                if tile.rect.collidepoint(event.pos):
+                if tile.rect.collidepoint(event.pos) and tile.info.available:  # focus rests on a playable game
                     self.selected = index
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -279,7 +279,11 @@ class LobbyScene(Scene):
         elif pygame.K_KP1 <= key <= pygame.K_KP5:
             self.choose(key - pygame.K_KP1)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.selected = (self.selected + (1 if key == pygame.K_RIGHT else -1)) % len(self.tiles)
+            step = 1 if key == pygame.K_RIGHT else -1
+            for _ in self.tiles:  # the next playable game; coming-soon tiles are passed over
+                self.selected = (self.selected + step) % len(self.tiles)
+                if self.tiles[self.selected].info.available:
+                    break
             self.app.audio.play("click")
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.choose(self.selected)
@@ -288,10 +292,21 @@ class LobbyScene(Scene):
         elif key == pygame.K_t and self.needs_top_up:
             self.ask_top_up()
         elif key == pygame.K_ESCAPE:
-            self.app.quit_requested = True
+            self.ask_quit()
         else:
             return False
         return True
+
+    def ask_quit(self) -> None:
+        """Esc in the lobby asks first: an Esc too many from a game's overlays must not close the app."""
+        from ..overlays import ConfirmDialog
+
+        def quit_app() -> None:
+            self.app.quit_requested = True
+
+        self.manager.push(ConfirmDialog(self.app, "Leave Festive Slots?", [
+            f"Your balance of {format_cents(self.balance)} play money is kept for next time."],
+            quit_app, confirm_label="Quit", cancel_label="Stay"))
 
     # -- frame ---------------------------------------------------------------------------------
 

@@ -41,17 +41,33 @@ class Banner:
         self.surface: pygame.Surface | None = None
         self.hint: pygame.Surface | None = None
         self._cache: dict[tuple, pygame.Surface] = {}
+        self._hints: dict[str, pygame.Surface] = {}
+        self.dim = False  # a feature moment: the whole screen dims behind the card
+        self._veil: pygame.Surface | None = None
         self.time = 0.0
         self.closing: float | None = None
 
     def show(
         self, title: str, big: str = "", lines: Sequence[str] = (), hint: str = "",
-        accent: tuple[int, int, int] = (255, 190, 70),
+        accent: tuple[int, int, int] = (255, 190, 70), *, dim: bool = False,
     ) -> None:
         self.surface = self.render(title, big, lines, hint, accent)
-        self.hint = render_text(self.hint_font, hint, (255, 220, 150), INK, 2) if hint else None
+        self.set_hint(hint)
+        self.dim = dim
         self.time = 0.0
         self.closing = None
+
+    def set_hint(self, hint: str) -> None:
+        """The line at the card's foot ("Press SPACE to continue", a countdown); renders are kept."""
+        if not hint:
+            self.hint = None
+            return
+        image = self._hints.get(hint)
+        if image is None:
+            if len(self._hints) > 32:
+                self._hints.clear()
+            image = self._hints[hint] = render_text(self.hint_font, hint, (255, 220, 150), INK, 2)
+        self.hint = image
 
     def render(
         self, title: str, big: str = "", lines: Sequence[str] = (), hint: str = "",
@@ -115,6 +131,12 @@ class Banner:
             alpha = clamp01(self.time / (self.IN * 0.6))
             dy = 60 * (1 - ease_out_back(self.time / self.IN))
         a = int(255 * alpha)
+        if self.dim:
+            if self._veil is None or self._veil.get_size() != surface.get_size():
+                self._veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+                self._veil.fill((8, 2, 20, 150))
+            self._veil.set_alpha(a)
+            surface.blit(self._veil, (0, 0))
         rect = self.surface.get_rect(center=(self.rect.centerx, self.rect.centery + round(dy)))
         if self.glow is not None:
             self.glow.set_alpha(int(a * (0.45 + 0.35 * pulse(self.time, 1.6))))

@@ -1,4 +1,4 @@
-"""The big win celebration: BIG / MEGA / EPIC WIN at 10x / 25x / 50x the bet.
+"""The big win celebration: BIG / MEGA / EPIC WIN at 10x / 25x / 50x the stake paid for the round.
 
 Coins fountain, the title pops and climbs a tier as the amount counts up past each threshold.
 Space skips: the first press jumps to the final amount, the second closes. Every surface is
@@ -31,7 +31,7 @@ SCALES = (0.4, 0.6, 0.8, 1.0, 1.15, 1.25, 1.18, 1.08, 1.0)
 
 
 def tier_of(x: Fraction | float) -> int | None:
-    """Index into TIERS for a win of ``x`` times the bet, or None below 10x."""
+    """Index into TIERS for a win of ``x`` times the stake, or None below 10x."""
     for index, (threshold, _, _) in enumerate(TIERS):
         if x >= threshold:
             return index
@@ -77,7 +77,7 @@ class BigWinCelebration:
         self.time = 0.0
         self.hold = 0.0
         self.final_x = Fraction(0)
-        self.bet = 1
+        self.stake = 1
         self.tier: int | None = None
         self.tier_time = 0.0
         self._spawn = 0.0
@@ -99,12 +99,13 @@ class BigWinCelebration:
             frames.append(pygame.transform.rotate(base, step * 5))
         return frames
 
-    def start(self, amount_cents: int, x: Fraction, bet: int, duration: float) -> None:
+    def start(self, amount_cents: int, stake: int, duration: float) -> None:
+        """Count up to ``amount_cents`` on a dimmed screen, climbing the tiers of ``stake`` it passes."""
         self.active = True
         self.time = 0.0
         self.hold = 0.0
-        self.final_x = x
-        self.bet = bet
+        self.final_x = Fraction(amount_cents, max(1, stake))
+        self.stake = max(1, stake)
         self.tier = None
         self.counter.set(0)
         self.counter.roll_to(amount_cents, duration)
@@ -127,7 +128,7 @@ class BigWinCelebration:
             return
         self.time += dt
         self.counter.update(dt)
-        shown_x = Fraction(self.counter.shown, self.bet) if self.bet else Fraction(0)
+        shown_x = Fraction(self.counter.shown, self.stake)
         tier = tier_of(shown_x if self.counter.rolling else self.final_x)
         if tier is None:
             tier = len(TIERS) - 1

@@ -6,8 +6,8 @@ events (``cents_of(Fraction(win["x"]), bet)``) and handed in ready to show.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 
 import pygame
 
@@ -155,7 +155,12 @@ class Highlight(Step):
 
 
 class ShowBanner(Step):
-    """A banner that holds for ``hold`` seconds (or until skipped), then fades out."""
+    """A banner that holds for ``hold`` seconds (or until skipped), then fades out.
+
+    A feature moment (``waits`` given) dims the screen and, while ``waits()`` is true (a player at
+    the controls), holds until Space or a click; when the game plays itself (autoplay, the demo,
+    turbo) it counts down visibly from ``hold`` and goes on.
+    """
 
     name = "banner"
 
@@ -163,7 +168,7 @@ class ShowBanner(Step):
         self, banner: Banner, title: str, big: str = "", lines: Sequence[str] = (), *, hold: float,
         hint: str = "", accent: tuple[int, int, int] = (255, 190, 70), sound: Sound | None = None,
         sound_name: str = "", on_start: Callable[[], None] | None = None, progress: int | None = None,
-        skippable: bool = True,
+        skippable: bool = True, waits: Callable[[], bool] | None = None,
     ) -> None:
         self.banner = banner
         self.skippable = skippable
@@ -174,18 +179,36 @@ class ShowBanner(Step):
         self.sound_name = sound_name
         self.on_start = on_start
         self.progress = progress
+        self.waits = waits
+        self._skipped = False
+        self._shown_count = -1
 
     def start(self) -> None:
         title, big, lines, hint, accent = self.args
-        self.banner.show(title, big, lines, hint, accent)
+        self.banner.show(title, big, lines, hint, accent, dim=self.waits is not None)
         self.left = self.hold
+        self._skipped = False
+        self._shown_count = -1
         if self.on_start is not None:
             self.on_start()
         if self.sound is not None and self.sound_name:
             self.sound(self.sound_name)
 
+    @property
+    def waiting(self) -> bool:
+        """Held for the player: a moment in manual play that nobody has dismissed yet."""
+        return self.waits is not None and not self._skipped and self.waits()
+
     def update(self, dt: float) -> bool:
+        if self.waiting:
+            self.banner.set_hint(self.args[3] or "Press SPACE to continue")
+            return False
         self.left -= dt
+        if self.waits is not None and not self._skipped and self.left > 0:
+            count = math.ceil(self.left)
+            if count != self._shown_count:
+                self._shown_count = count
+                self.banner.set_hint(f"Continuing in {count}")
         if self.left <= 0:
             self.banner.hide()
         return not self.banner.visible or self.left < -1.0
@@ -193,16 +216,17 @@ class ShowBanner(Step):
     def skip(self) -> None:
         if self.banner.time >= 0.15:  # ignore a press that arrives with the banner itself
             self.left = 0.0
+            self._skipped = True
 
 
 class Celebrate(Step):
-    """The big win celebration for ``amount`` (cents) = ``x`` times ``bet``."""
+    """The big win celebration for ``amount`` (cents) won on ``stake`` (cents paid for the round)."""
 
     name = "celebrate"
 
-    def __init__(self, celebration: BigWinCelebration, amount: int, x: Fraction, bet: int, seconds: float) -> None:
+    def __init__(self, celebration: BigWinCelebration, amount: int, stake: int, seconds: float) -> None:
         self.celebration = celebration
-        self.args = (amount, x, bet, seconds)
+        self.args = (amount, stake, seconds)
 
     def start(self) -> None:
         self.celebration.start(*self.args)

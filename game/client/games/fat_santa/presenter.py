@@ -242,8 +242,8 @@ class Presenter(ReelPresenter):
 
         return [
             Animate(arrive, lambda: s.santa.busy, s.santa.finish),
-            self.card("Free Games", f"{event['spins']} FREE SPINS", self._intro_lines(), hold=self.feature_hold(),
-                      hint="Press SPACE to start", sound_name="feature_start", progress=index + 1),
+            self.moment("Free Games", f"{event['spins']} FREE SPINS", self._intro_lines(), hint="Press SPACE to start",
+                        sound_name="feature_start", progress=index + 1),
         ]
 
     @shows("free_spin")
@@ -322,8 +322,8 @@ class Presenter(ReelPresenter):
         if round_win != feature_win:
             lines.append(f"Round total {format_cents(round_win)}")
         return [
-            self.card("Free Games Complete", format_cents(feature_win), lines, hold=self.feature_hold(3.5),
-                      hint="SPACE to continue", sound_name="feature_end", progress=index + 1),
+            self.moment("Free Games Complete", format_cents(feature_win), lines, sound_name="feature_end",
+                        progress=index + 1),
             Call(s.exit_free),
         ]
 

@@ -159,10 +159,9 @@ class Presenter(ReelPresenter):
         s = self.s
         self.had_feature = True
         self.shown_total = event["spins"]
-        return [self.card(
-            "Free Games", f"{event['spins']} FREE SPINS", self._intro_lines(), hold=self.feature_hold(),
-            hint="Press SPACE to start", sound_name="feature_start", on_start=lambda: s.enter_free(event["spins"]),
-            progress=index + 1,
+        return [self.moment(
+            "Free Games", f"{event['spins']} FREE SPINS", self._intro_lines(), hint="Press SPACE to start",
+            sound_name="feature_start", on_start=lambda: s.enter_free(event["spins"]), progress=index + 1,
         )]
 
     @shows("free_spin")
@@ -231,8 +230,8 @@ class Presenter(ReelPresenter):
         base_window = self.base_window
         return [
             Call(s.feature.drop_expanding),
-            self.card("Free Games Complete", format_cents(feature_win), lines, hold=self.feature_hold(3.5),
-                      hint="SPACE to continue", sound_name="feature_end", progress=index + 1),
+            self.moment("Free Games Complete", format_cents(feature_win), lines, sound_name="feature_end",
+                        progress=index + 1),
             Call(lambda: s.exit_free(base_window)),
         ]
 

@@ -16,7 +16,6 @@ from typing import Any
 from ....engine.money import cents_of, format_cents
 from ...kit.presenter import shows
 from ...kit.reel_presenter import StagePresenter
-from ...widgets.celebration import tier_of
 from ...widgets.slot_steps import ShowBanner
 from ...widgets.timeline import Call, Step, Wait
 from .art import FEATURES
@@ -161,9 +160,14 @@ class Presenter(StagePresenter):
         return super().prelude(events, bet, start, resumed=resumed)
 
     def _banner(self, title: str, big: str = "", lines: Sequence[str] = (), *, hint: str = "",
-                accent: tuple[int, int, int] = GOLD, **kwargs: Any) -> ShowBanner:
-        """A banner step; its picture is queued to be drawn ahead, one per frame."""
+                accent: tuple[int, int, int] = GOLD, moment: bool = False, **kwargs: Any) -> ShowBanner:
+        """A banner step; its picture is queued to be drawn ahead, one per frame. A ``moment`` (the
+        feature's intro, level and outro cards) waits for the player, or counts down in autoplay."""
         self.warm.append((title, big, tuple(lines), hint, accent))
+        if moment:
+            s = self.s
+            kwargs["hold"] = max(kwargs.get("hold", 0.0), 3.0)
+            kwargs["waits"] = lambda: not s.plays_itself()
         return ShowBanner(self.s.banner, title, big, lines, hint=hint, accent=accent, **kwargs)
 
     def _hold(self, seconds: float) -> float:
@@ -224,7 +228,7 @@ class Presenter(StagePresenter):
         first = levels[0]
         return [self._banner(
             "Midnight Riches", self._level_big(first[0], first[1]), self._intro_lines(event["trigger"]),
-            hold=self._hold(4.0), hint="Press SPACE to start", accent=VIOLET, sound=s.sound,
+            hold=self._hold(4.0), hint="Press SPACE to start", accent=VIOLET, sound=s.sound, moment=True,
             sound_name="feature_start", on_start=lambda: s.enter_midnight(levels), progress=index + 1,
         )]
 
@@ -237,7 +241,7 @@ class Presenter(StagePresenter):
             lines = [f"Every win pays x{mult}"]
             lines.append(f"Collect {needed} symbols for level {level + 1}" if needed is not None
                          else "The final level")
-            steps.append(self._banner(f"Level {level}", f"x{mult}", lines, hold=self._hold(2.4),
+            steps.append(self._banner(f"Level {level}", f"x{mult}", lines, hold=self._hold(2.4), moment=True,
                                     hint="SPACE to continue", accent=VIOLET, sound=s.sound,
                                     sound_name="multiplier_up"))
         steps.append(DropIn(s, event["grid"], before=lambda: s.begin_level(level, mult, needed),
@@ -263,7 +267,7 @@ class Presenter(StagePresenter):
             title, big = "Midnight Riches ends", f"{collected} / {needed}"
             lines = [f"{needed - collected} symbols short of level {level + 1}", paid]
             sound, accent = "feature_end", VIOLET
-        return [self._banner(title, big, lines, hold=self._hold(2.6), hint="SPACE to continue",
+        return [self._banner(title, big, lines, hold=self._hold(2.6), hint="SPACE to continue", moment=True,
                            accent=accent, sound=s.sound, sound_name=sound,
                            on_start=lambda: s.level_done(level, bool(event.get("advance"))), progress=index + 1)]
 
@@ -277,7 +281,7 @@ class Presenter(StagePresenter):
         if round_money != cents_of(Fraction(event["x"]), self.bet):
             lines.append(f"Round total {format_cents(round_money)}")
         return [
-            self._banner("Midnight Riches complete", self.money(Fraction(event["x"])), lines,
+            self._banner("Midnight Riches complete", self.money(Fraction(event["x"])), lines, moment=True,
                        hold=self._hold(3.4), hint="SPACE to continue", accent=GOLD, sound=s.sound,
                        sound_name="feature_end", progress=index + 1),
             Call(s.leave_midnight),
@@ -304,7 +308,7 @@ class Presenter(StagePresenter):
         s = self.s
         win = event["win"]
         steps: list[Step] = [Call(s.leave_midnight), Call(lambda: s.money.counter.roll_to(win, 0.4))]
-        if tier_of(self.round_x) is not None:
-            steps.append(self.celebrate(win, self.round_x))
+        if self.big_win(win):
+            steps.append(self.celebrate(win))
         steps.append(Wait(0.05))
         return steps

@@ -86,3 +86,27 @@ def test_one_win_field_reads_win_during_a_round_and_last_win_after(tmp_path, dis
     assert h.screen.money.win_label == "LAST WIN"
     assert h.screen.money.counter.shown == game.play(h.screen.session.bet, seed).win
     assert "last_win" not in h.screen.layout and "keys" not in h.screen.layout  # no second win, no cheat sheet
+
+
+def test_after_fat_santas_free_games_santa_leaves_the_base_reels(tmp_path, display) -> None:
+    seed = harness.seed_where("fat_santa", "triggered free games", lambda r: bool(r.features.get("free_games")))
+    h = harness.open_game(tmp_path, "fat_santa", surface=display, turbo=True)
+    h.spin(seed)
+    h.run_until_idle()
+    result = get_game("fat_santa").play(h.screen.session.bet, seed)
+    assert not h.screen.santa.visible  # the old screen left the grown Santa standing on the base game
+    assert h.screen.reels.window == result.events[0]["window"]
+
+
+def test_the_expanding_wild_shows_its_new_multiplier_while_the_reels_turn(tmp_path, display) -> None:
+    def raises(result) -> bool:
+        return any(e["type"] == "free_spin" and e["expanding"] and not e["expanding"]["new"] for e in result.events)
+
+    seed = harness.seed_where(HV, "a standing expanding wild", raises)
+    events = get_game(HV).play(get_game(HV).default_bet, seed).events
+    spin = next(e for e in events if e["type"] == "free_spin" and e["expanding"] and not e["expanding"]["new"])
+    h = harness.open_game(tmp_path, HV, surface=display, turbo=True)
+    h.spin(seed)
+    h.until(lambda: h.screen.feature.spin == spin["spin"] and h.screen.reels.spinning, limit=300)
+    assert h.screen.feature.exp_x == spin["expanding"]["x"]  # not the previous spin's x2 until they land
+    h.run_until_idle()

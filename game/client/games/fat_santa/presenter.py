@@ -151,7 +151,7 @@ class Stage(ReelStage, Protocol):
 
     def enter_free(self, total: int, meter: dict[str, int]) -> None: ...
 
-    def exit_free(self) -> None: ...
+    def exit_free(self, base_window: Sequence[Sequence[str]] | None) -> None: ...
 
     def cap_reached(self) -> None: ...
 
@@ -315,6 +315,9 @@ class Presenter(ReelPresenter):
     @shows("free_games_end")
     def _free_games_end(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
+        # The reels go back to the triggering spin; a bought feature had none: its last spin as it landed.
+        base_window = next((e["window"] for e in events if e["type"] == "spin"), None) or next(
+            (e["landed"] for e in reversed(events[:index]) if e["type"] == "free_spin"), None)
         feature_win = cents_of(Fraction(event["x"]), self.bet)
         round_win = cents_of(self.round_x, self.bet)
         size = event.get("size", 1)
@@ -324,7 +327,7 @@ class Presenter(ReelPresenter):
         return [
             self.moment("Free Games Complete", format_cents(feature_win), lines, sound_name="feature_end",
                         progress=index + 1),
-            Call(s.exit_free),
+            Call(lambda: s.exit_free(base_window)),
         ]
 
     @shows("cap_reached")

@@ -102,7 +102,7 @@ class FatSantaScreen(ReelScreen):
 
     def clear_features(self) -> None:
         self.sleigh.clear()
-        if self.santa.visible and self.free_window is not None:
+        if self.santa.visible and self.free_window is not None:  # a round left inside the feature
             self.reels.set_window(self.free_window)
         self.santa.set_block(None)
         self.free_window = None
@@ -169,14 +169,15 @@ class FatSantaScreen(ReelScreen):
         self.meter.set(in_free=True, pies=meter.get("pies", 0), needed=meter.get("needed"), fills=meter.get("fills", 0))
         self.spins.set(in_free=True, spin=0, total=total)
 
-    def exit_free(self) -> None:
-        """The feature is over: the panels return to the base game; Santa stays until the next spin."""
+    def exit_free(self, base_window: Sequence[Sequence[str]] | None) -> None:
+        """The feature is over: Santa leaves, the panels return to the base game and the reels show
+        the spin that triggered the feature (as the round's recall shows it)."""
         self.meter.in_free = False
         self.spins.in_free = False
-        window = [list(column) for column in self.reels.window]
-        for c, r in self.santa.cells:
-            window[c][r] = "santa"
-        self.free_window = window
+        self.santa.set_block(None)
+        self.free_window = None
+        if base_window is not None:
+            self.reels.set_window(base_window)
 
     def cap_reached(self) -> None:
         self.spins.capped = True

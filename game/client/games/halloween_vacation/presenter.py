@@ -174,7 +174,8 @@ class Presenter(ReelPresenter):
         total_before = self.shown_total
         spin_no = event["spin"]
         drop_first = self.prev_expanding == self.last_multiplier or bool(self.prev_expanding and not expanding)
-        if expanding is not None and not expanding["new"]:
+        raised = expanding["x"] if expanding is not None and not expanding["new"] else None
+        if raised is not None:
             held = (self.expanding_reel,)
 
         def before_spin() -> None:
@@ -182,22 +183,21 @@ class Presenter(ReelPresenter):
             feature.set_counter(spin_no, total_before)
             if drop_first:
                 feature.drop_expanding()
+            if raised is not None:  # the standing wild shows this spin's multiplier while the reels turn
+                feature.raise_multiplier(raised)
+                s.sound("multiplier_up")
 
         steps.append(SpinReels(s.reels, event["landed"], held=held, before=before_spin))
         if event["new_sticky"]:
             cells = [tuple(c) for c in event["new_sticky"]]
             steps.append(Call(lambda: (feature.lock(cells), s.sound("sticky_lock"))))
             steps.append(Wait(0.55))
-        if expanding is not None:
+        if expanding is not None and expanding["new"]:
             x = expanding["x"]
-            if expanding["new"]:
-                column = event["landed"][self.expanding_reel]
-                row = column.index("wild") if "wild" in column else 0
-                steps.append(Call(lambda: (feature.grow(row, x), s.sound("expand"))))
-                steps.append(Wait(0.95))
-            else:
-                steps.append(Call(lambda: (feature.raise_multiplier(x), s.sound("multiplier_up"))))
-                steps.append(Wait(0.5))
+            column = event["landed"][self.expanding_reel]
+            row = column.index("wild") if "wild" in column else 0
+            steps.append(Call(lambda: (feature.grow(row, x), s.sound("expand"))))
+            steps.append(Wait(0.95))
         self.prev_expanding = expanding["x"] if expanding else None
         window = event["window"]
         steps.append(Call(lambda: s.reels.set_window(window)))

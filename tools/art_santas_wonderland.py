@@ -191,28 +191,34 @@ def sym_plane() -> pygame.Surface:
 
 
 def sym_wild() -> pygame.Surface:
+    k = SYMBOL / 192  # every measure below is of the 192 px design, scaled for the HD version
+
+    def px(value: float) -> int:
+        return round(value * k)
+
     canvas = new(SYMBOL, SYMBOL)
     c = SYMBOL / 2
-    blit_center(canvas, soft_glow(SYMBOL, (255, 220, 120), 200, 1.5), (c, c - 10))
-    blit_center(canvas, m.burst(SYMBOL, (255, 236, 160), 20, 150), (c, c - 12))
+    blit_center(canvas, soft_glow(SYMBOL, (255, 220, 120), 200, 1.5), (c, c - px(10)))
+    blit_center(canvas, m.burst(SYMBOL, (255, 236, 160), 20, 150), (c, c - px(12)))
     # a gold ring medallion holding Santa's smiling face (skin recoloured, cheeks added)
-    ring = 150
+    ring = px(150)
+    edge = px(8)
     disc = new(ring, ring)
     disc.blit(gradient_fill(m.aa_circle(ring, (255, 255, 255, 255)), m.GOLD_STOPS), (0, 0))
-    inner = gradient_fill(m.aa_circle(ring - 16, (255, 255, 255, 255)),
+    inner = gradient_fill(m.aa_circle(ring - 2 * edge, (255, 255, 255, 255)),
                           [(0, hexc("#2A56B8")), (1, hexc("#0A1740"))])
-    disc.blit(inner, (8, 8))
+    disc.blit(inner, (edge, edge))
     cheeks = ('<circle cx="29.5" cy="31" r="2.6" fill="#F08A8A" opacity="0.8"/>'
               '<circle cx="42.5" cy="31" r="2.6" fill="#F08A8A" opacity="0.8"/>')
     face = render_svg(svg_doc(emoji_inner("1F385", {"#FCEA2B": "#F9CBA7"}) + cheeks, 46, 46, 13, 7),
-                      (ring - 10, ring - 10))
+                      (ring - px(10), ring - px(10)))
     layer = new(ring, ring)
-    layer.blit(face, (5, 3))
+    layer.blit(face, (px(5), px(3)))
     window = new(ring, ring)
-    window.blit(m.aa_circle(ring - 16, (255, 255, 255, 255)), (8, 8))
+    window.blit(m.aa_circle(ring - 2 * edge, (255, 255, 255, 255)), (edge, edge))
     disc.blit(mask_with(layer, window), (0, 0))
-    blit_center(canvas, drop_shadow(padded(disc, 6), (0, 4), 4, 0.6), (c, c - 14))
-    ribbon = m.banner("WILD", SYMBOL - 20, hexc("#E23B3B"), hexc("#7A0A12"), height=36, font_size=40,
+    blit_center(canvas, drop_shadow(padded(disc, px(6)), (0, px(4)), px(4), 0.6), (c, c - px(14)))
+    ribbon = m.banner("WILD", SYMBOL - px(20), hexc("#E23B3B"), hexc("#7A0A12"), height=px(36), font_size=px(40),
                       text_outline=(50, 5, 10))
     canvas.blit(ribbon, ((SYMBOL - ribbon.get_width()) // 2, SYMBOL - ribbon.get_height()))
     return canvas
@@ -445,6 +451,26 @@ JOBS[f"{SYMBOL_DIR}/bear.png"] = sym_bear
 JOBS[f"{SYMBOL_DIR}/train.png"] = sym_train
 JOBS[f"{SYMBOL_DIR}/plane.png"] = sym_plane
 JOBS[f"{SYMBOL_DIR}/wild.png"] = sym_wild
+HD_SYMBOL = 384  # the pop-ups (Wild Santa, Supersize blocks) show symbols over several cells
+
+
+def at_size(size: int, job: Job) -> Job:
+    """``job`` drawn with the symbol canvas at ``size`` px (the HD copies of the symbols)."""
+
+    def run() -> pygame.Surface:
+        global SYMBOL
+        normal, SYMBOL = SYMBOL, size
+        try:
+            return job()
+        finally:
+            SYMBOL = normal
+
+    return run
+
+
+for _name in (*BAUBLES, "bear", "train", "plane", "wild"):
+    _job = JOBS[f"{SYMBOL_DIR}/{_name}.png"]
+    JOBS[f"{SYMBOL_DIR}/hd/{_name}.png"] = at_size(HD_SYMBOL, _job)
 for _name in MARKERS:
     JOBS[f"{SYMBOL_DIR}/marker_{_name}.png"] = (lambda n=_name: marker(n))
 JOBS[f"{SYMBOL_DIR}/logo.png"] = logo

@@ -120,6 +120,11 @@ class ReelScreen(GameScreen):
         self.idle.marks = self.presenter.idle_marks
         return steps
 
+    def show_opening(self, events: Sequence[dict[str, Any]]) -> None:
+        window = next((e["window"] for e in events if e["type"] == "spin"), None)
+        if window is not None:
+            self.reels.set_window(window)
+
     def reel_spinning(self) -> bool:
         return self.reels.spinning
 

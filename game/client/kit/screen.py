@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...catalogue import entry
+from ...engine import EngineError
 from ...engine.money import format_cents
 from ...session import ActiveRound, BudgetReached, PlaySession
 from ...store import InsufficientFunds
@@ -128,6 +129,8 @@ class GameScreen(Scene):
                                theme.ui(res, 18))
         if resume is not None:
             self.present(resume)
+        else:
+            self.show_opening(self.opening_events())
 
     # -- hooks for a game -------------------------------------------------------------------
 
@@ -169,6 +172,23 @@ class GameScreen(Scene):
     def bet_detail(self, bet: int) -> str:
         """The bet's breakdown in small type beside it (value x level x credits, line bet x lines)."""
         return ""
+
+    def show_opening(self, events: Sequence[dict[str, Any]]) -> None:
+        """Put the opening round's first window on the field (no animation)."""
+
+    def opening_events(self) -> list[dict[str, Any]]:
+        """The round the screen opens on: the player's last round of this game, else the game's showcase
+        round (its catalogue entry's first demo seed). The engine computes both; nothing is drawn at random."""
+        try:
+            records = self.session.history(1)
+            if records:
+                return list(self.session.rebuild(records[0]).events)
+            seeds = entry(self.game.id).demo_seeds
+            if seeds:
+                return list(self.game.play(self.game.default_bet, seeds[0]).events)
+        except EngineError as exc:  # a round recorded on older data: open on the plain strips instead
+            log.info("no opening window for %s (%s)", self.game.id, exc)
+        return []
 
     def on_idle(self) -> None:
         """The round is over and settled (or the replay ended): start idle animations."""

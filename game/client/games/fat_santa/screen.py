@@ -52,9 +52,7 @@ class FatSantaScreen(ReelScreen):
 
     def build_features(self) -> None:
         game, layout, res = self.game, self.layout, self.app.resources
-        plain = [name for name in game.symbols if name not in (game.description.santa, game.description.pie)]
         cols, rows = self.reels.cols, self.reels.rows
-        self.reels.set_window([[plain[(c * 2 + r * 3) % len(plain)] for r in range(rows)] for c in range(cols)])
         self.meter_sizes = game.description.meter_sizes
         self.extra_spins = game.description.extra_spins
         self.sprites = SantaSprites(res, self.art, self.reels.cell_w, max_size=min(cols, rows))

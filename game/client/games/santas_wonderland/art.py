@@ -9,6 +9,7 @@ presenter before a round starts.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -55,6 +56,7 @@ class WonderlandArt:
     glow: pygame.Surface
     cell_glow: pygame.Surface
     cell_rings: dict[str, pygame.Surface]  # a glowing cell outline per feature colour (conversions)
+    hd: Callable[[str], pygame.Surface] | None = None  # a symbol's 384 px copy, loaded when first needed
     _big: OrderedDict[tuple[str, int], pygame.Surface] = field(default_factory=OrderedDict)
     _frames: dict[tuple[str, int], pygame.Surface] = field(default_factory=dict)
     _flashes: dict[int, pygame.Surface] = field(default_factory=dict)
@@ -79,12 +81,16 @@ class WonderlandArt:
         return flash
 
     def big(self, symbol: str, n: int) -> pygame.Surface:
-        """``symbol`` covering ``n`` x ``n`` cells (made once, a few kept)."""
+        """``symbol`` covering ``n`` x ``n`` cells (made once, a few kept), scaled down from the HD copy
+        when the cells are larger than the normal art: never a blurry enlargement."""
         key = (symbol, n)
         image = self._big.get(key)
         if image is None:
             size = (self.cell[0] * n, self.cell[1] * n)
-            image = pygame.transform.smoothscale(self.source[symbol], size)
+            source = self.source[symbol]
+            if size[0] > source.get_width() and self.hd is not None:
+                source = self.hd(symbol)
+            image = pygame.transform.smoothscale(source, size)
             self._big[key] = image
             while len(self._big) > BIG_CACHE + 8:
                 for old in self._big:
@@ -134,6 +140,7 @@ def load_art(resources: Resources, symbols: tuple[str, ...], cell: tuple[int, in
         cell_glow=soft_glow(round(cw * 1.5), (255, 236, 170), 0.9),
         cell_rings={n: glow_frame((cw - 8, ch - 8), FEATURE_COLORS[n][0], thickness=8, radius=12)
                     for n in FEATURES},
+        hd=lambda name: img(f"symbols/{GAME}/hd/{name}.png"),
     )
     for name in symbols:
         if name != "wild":

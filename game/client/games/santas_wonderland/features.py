@@ -173,8 +173,7 @@ class WildSantaStep(FeatureStep):
         g = self.s.grid
         end = self.length - 0.3
         alpha = clamp01(local / 0.25) * (1 - clamp01((local - end) / 0.3))
-        a = int(255 * alpha * (0.55 + 0.25 * pulse(local, 0.9)))
-        self.santa.set_alpha(a)
+        self.santa.set_alpha(int(255 * alpha))  # solid once in: Santa stands over the grid, not a ghost
         bob = round(6 * math.sin(local * 5))
         surface.blit(self.santa, self.santa.get_rect(center=(g.rect.centerx, g.rect.centery + bob)))
         self.santa.set_alpha(255)

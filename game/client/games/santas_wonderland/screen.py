@@ -127,6 +127,11 @@ class SantasWonderlandScreen(GameScreen):
 
     # -- GameScreen hooks --------------------------------------------------------------------
 
+    def show_opening(self, events: Sequence[dict[str, Any]]) -> None:
+        grid = next((e["grid"] for e in events if e["type"] == "spin"), None)
+        if grid is not None:
+            self.grid.set_grid(grid)
+
     def steps_for(self, events: Sequence[dict[str, Any]], bet: int, start: int, *, resumed: bool,
                   continuing: bool = False) -> list[Step]:
         steps = self.presenter.steps(events, bet, start, resumed=resumed, continuing=continuing)

@@ -1,4 +1,4 @@
-"""Paytable and rules: pages with tabs, Left/Right or PageUp/PageDown, Esc/I/F1 to close.
+"""Paytable and rules: pages with tabs, Left/Right or PageUp/PageDown, Esc or I to close.
 
 A page is any object with ``.title`` and ``.draw(surface, rect)``. Each page is drawn once, into
 its own surface, the first time it is shown; turning pages afterwards is a blit.
@@ -121,4 +121,4 @@ class HelpOverlay(Overlay):
         else:
             blit_text(surface, self.font, "No pages.", theme.MUTED, center=self.content.center)
         self.footer(surface, f"Page {self.page + 1} of {max(1, len(self.pages))}   ·   "
-                             "Left/Right or PgUp/PgDn: turn   ·   Esc, I or F1: close")
+                             "Left/Right or PgUp/PgDn: turn   ·   Esc or I: close")

@@ -129,7 +129,8 @@ class PaytablePage:
         top = pays.get(game.description.santa, {}).get(5, 0)
         for text, color in (("WILDS", GOLD), ("Fat Santa: wild for", TEXT), ("all symbols, lands", TEXT),
                             ("on reel 1 only", TEXT), ("Pie: wild for all", TEXT), ("except Fat Santa", TEXT),
-                            ("pays are x line bet", DIM), (f"5 Santas: {top}x", DIM)):
+                            ("pays are x line bet", DIM), (f"5 Santas: {top}x, needs", DIM),
+                            ("Santa grown to 5x5", DIM)):
             image = render_text(body, text, color, INK if color == GOLD else None, 1)
             surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
             y += image.get_height() + 2
@@ -152,7 +153,9 @@ class WildsPage:
             surface.blit(art, (left.x + i * 108, left.y))
         paragraphs(surface, pygame.Rect(left.x, left.y + 108, left.w, left.h - 108), [
             ("Fat Santa (wild)", "The Fat Santa symbol is a wild that substitutes for all other symbols. It lands only "
-                                 "on reel 1. Five Fat Santas on a line pay the top prize."),
+                                 "on reel 1, so a line holds one Fat Santa in the base game. In the free games Santa "
+                                 "grows: grown to 5x5 he covers all five reels, and a line through him pays five Fat "
+                                 "Santas, the top prize."),
             ("Christmas Pie (wild)", "The Christmas Pie and the Wild Christmas Pie left by the sleigh are wilds that "
                                      "substitute for all other symbols except Fat Santa."),
             ("Line wins", "Matching symbols side by side on a line from reel 1 win. Only the highest win on each line "
@@ -291,7 +294,7 @@ class RtpPage:
                 extra = render_text(small, detail, DIM)
                 surface.blit(extra, extra.get_rect(topleft=(rect.centerx + 22, y + text.get_height() + 1)))
                 y += 20
-            y += 44
+            y += 40
         g = self.game
         lines = [
             f"Bets from {format_cents(g.bets[0])} to {format_cents(g.bets[-1])}; {line_count(g)} fixed lines.",
@@ -299,7 +302,7 @@ class RtpPage:
             "Every round is decided by the engine when it is bought; animations only show it.",
             "Incomplete games resume on the next launch; after 48 hours they are resolved and paid.",
         ]
-        y = max(y + 10, rect.bottom - 28 * len(lines))
+        y = rect.bottom - 26 * len(lines)  # the notes sit at the foot of the page, every line inside it
         for line in lines:
             text = render_text(small, line, DIM)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))

@@ -16,7 +16,7 @@ from ....engine.describe import RtpReport
 from ....engine.money import cents_of, format_cents
 from ... import theme
 from ...kit import help as kit_help
-from ...kit.help import LinesPage
+from ...kit.help import LinesPage, wrap
 from ...resources import Resources
 from ...widgets.text import render_text
 
@@ -189,18 +189,19 @@ class RtpPage:
             else:
                 text = render_text(theme.ui(self.res, 18), value, DIM)
                 surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
-            y += 46
+            y += 42
         notes = [
             "No maximum win is printed: the bound is every line paying 5 ladies on every spin, times the"
             " largest run of Expanding Wild multipliers a free game can hold.",
             "Every round is decided by the engine when it is bought; animations only show it.",
         ]
         small = theme.ui(self.res, 18)
-        y = max(y + 20, rect.bottom - 70)
-        for note in notes:
-            text = render_text(small, note, DIM)
+        wrapped = [line for note in notes for line in wrap(small, note, rect.w - 40)]
+        y = max(y + 16, rect.bottom - 26 * len(wrapped) - 8)
+        for line in wrapped:  # every note inside the page, wrapped: nothing runs off either side
+            text = render_text(small, line, DIM)
             surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
-            y += 28
+            y += 26
 
 
 def lines_page(resources: Resources, game: Any) -> LinesPage:

@@ -143,10 +143,18 @@ class RulesPage:
         self.res, self.game, self.trigger, self.symbols, self.icons = resources, game, trigger, symbols, icons
 
     def _example(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """A strip of grid with one cluster outlined and the marker it wins."""
-        cell = min(rect.h // len(EXAMPLE), 54)
+        """A strip of grid with one cluster outlined and the marker it wins (its glows kept inside ``rect``)."""
+        clip = surface.get_clip()
+        surface.set_clip(rect.clip(clip))
+        try:
+            self._draw_example(surface, rect)
+        finally:
+            surface.set_clip(clip)
+
+    def _draw_example(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        cell = min((rect.h - 12) // len(EXAMPLE), 54)  # room for the cluster outline and glows inside the page
         x0 = rect.x
-        y0 = rect.y + (rect.h - cell * len(EXAMPLE)) // 2
+        y0 = rect.y + 6 + (rect.h - 12 - cell * len(EXAMPLE)) // 2
         images = {name: _scaled(self.symbols[name], cell - 4) for row in EXAMPLE for name in row}
         marker = (3, 2)
         glow = _scaled(self.icons["blocks"], round(cell * 1.3))

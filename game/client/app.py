@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import time
 import warnings
 from array import array
@@ -154,6 +155,10 @@ class App:
     # -- window --------------------------------------------------------------------------------
 
     def _open_window(self) -> pygame.Surface:
+        if pygame.display.get_driver() == "offscreen" and not os.environ.get("SDL_VIDEODRIVER"):
+            # SDL falls back to an invisible window when there is no desktop: say so instead of sitting silent
+            raise StartupError("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); "
+                               "start it from a desktop session, or set SDL_VIDEODRIVER=dummy for a headless run")
         pygame.display.set_caption(TITLE)
         icon = asset_path("ui", "icon.png")
         if icon.is_file():

@@ -110,3 +110,24 @@ def test_the_expanding_wild_shows_its_new_multiplier_while_the_reels_turn(tmp_pa
     h.until(lambda: h.screen.feature.spin == spin["spin"] and h.screen.reels.spinning, limit=300)
     assert h.screen.feature.exp_x == spin["expanding"]["x"]  # not the previous spin's x2 until they land
     h.run_until_idle()
+
+
+def test_reduced_motion_stops_the_shake_and_shortens_celebrations(tmp_path, display) -> None:
+    from game.client.widgets.slot_steps import Celebrate
+
+    h = harness.open_game(tmp_path, "santas_wonderland", surface=display)
+    h.app.flags["reduced_motion"] = True
+    h.screen.on_enter()
+    h.screen.grid.shake = 16.0
+    assert h.screen.grid.offset() == (0, 0)  # a Supersize slam no longer shakes the grid
+    game = get_game(HV)
+    seed = harness.seed_where(HV, "big base win", lambda r: not r.features and r.win >= 10 * game.default_bet,
+                              limit=200_000)
+    result = game.play(game.default_bet, seed)
+    lengths = {}
+    for calm in (False, True):
+        hv = harness.open_game(tmp_path / f"hv{calm}", HV, surface=display)
+        hv.app.flags["reduced_motion"] = calm
+        steps = hv.screen.steps_for(list(result.events), result.bet, 0, resumed=False)
+        lengths[calm] = next(step.args[2] for step in steps if isinstance(step, Celebrate))
+    assert lengths[True] < 0.5 * lengths[False]

@@ -28,6 +28,7 @@ Color = tuple[int, int, int]
 # Seconds of the big win celebration by tier (EPIC, MEGA, BIG).
 CELEBRATION_SECONDS = {0: 8.0, 1: 6.0, 2: 4.5}
 RESUME_HOLD = 2.2
+REDUCED_MOTION_CELEBRATION = 0.35  # a celebration's share of its length with reduced motion on
 MOMENT_COUNTDOWN = 3.0  # seconds a feature card counts down when the game plays itself
 
 
@@ -56,6 +57,9 @@ class Stage(Protocol):
     def plays_itself(self) -> bool:
         """Nobody is at the controls to dismiss a card: autoplay, the demo, turbo."""
         ...
+
+    @property
+    def reduced_motion(self) -> bool: ...
 
 
 class ReelStage(Stage, Protocol):
@@ -126,7 +130,10 @@ class StagePresenter(EventPresenter):
 
     def celebrate(self, amount: int) -> Celebrate:
         stake = self.s.round_stake()
-        return Celebrate(self.s.celebration, amount, stake, celebration_seconds(Fraction(amount, max(1, stake))))
+        seconds = celebration_seconds(Fraction(amount, max(1, stake)))
+        if self.s.reduced_motion:
+            seconds *= REDUCED_MOTION_CELEBRATION
+        return Celebrate(self.s.celebration, amount, stake, seconds)
 
     def moment(self, title: str, big: str = "", lines: Sequence[str] = (), *, hint: str = "Press SPACE to continue",
                accent: Color = (255, 190, 70), sound_name: str = "", on_start: Callable[[], None] | None = None,

@@ -96,7 +96,7 @@ class ReelScreen(GameScreen):
         self.reels.on_land = self.reel_landed
         self.field = self.reels
         self.painter = WinPainter(self.reels, game.lines, amount_font=self.fonts["tag"],
-                                  detail_font=theme.ui(res, 17, "heavy"), badge_font=theme.ui(res, 15, "heavy"))
+                                  detail_font=theme.ui(res, 17, "heavy"), badge_font=theme.ui(res, 16, "heavy"))
         self.make_effects(self.art, particles=self.PARTICLES)
         self.idle = IdleWinCycle(self.painter)
         self.time = 0.0

@@ -86,7 +86,7 @@ class GameScreen(Scene):
         self.size = self.layout.size
         res = app.resources
         self.fonts = {
-            "label": theme.ui(res, 15),
+            "label": theme.ui(res, 16),
             "value": theme.ui(res, 26, "heavy"),
             "button": theme.ui(res, 20, "heavy"),
             "small": theme.ui(res, 16),
@@ -293,6 +293,16 @@ class GameScreen(Scene):
         if "turbo" in self.app.flags:
             return bool(self.app.flags["turbo"])
         return bool(self.session.wallet.setting("turbo", False))
+
+    @property
+    def reduced_motion(self) -> bool:
+        """The player's reduced-motion setting: no screen shake, shorter celebrations."""
+        if "reduced_motion" in self.app.flags:
+            return bool(self.app.flags["reduced_motion"])
+        return bool(self.session.wallet.setting("reduced_motion", False))
+
+    def apply_motion(self) -> None:
+        """Follow the reduced-motion setting (games with shaking or flying effects calm them here)."""
 
     @property
     def speed(self) -> float:
@@ -653,6 +663,7 @@ class GameScreen(Scene):
     # -- scene ---------------------------------------------------------------------------------
 
     def on_enter(self) -> None:
+        self.apply_motion()
         self.buttons["turbo"].active = self.turbo
         self.money.balance = self.session.balance
 

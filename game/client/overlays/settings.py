@@ -1,7 +1,8 @@
-"""Settings: volume, mute, turbo and the session budget; every change is saved at once.
+"""Settings: volume, mute, turbo, reduced motion and the session budget; every change is saved at once.
 
 Volume and mute belong to the player (saved through ``app.audio`` in the player's wallet);
-turbo and budget are saved in the session's wallet (``turbo``, ``budget`` in cents or None).
+turbo, reduced motion and budget are saved in the session's wallet (``turbo``, ``reduced_motion``,
+``budget`` in cents or None).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from ...session import PlaySession
     from ..context import AppContext
 
-SIZE = (780, 540)
+SIZE = (780, 620)
 VOLUMES = [i / 10 for i in range(11)]
 
 
@@ -37,6 +38,7 @@ class SettingsOverlay(OptionsOverlay):
         if budget not in BUDGET_STEPS:
             budget = None
         turbo = bool(self.wallet.setting("turbo", False))
+        calm = bool(self.wallet.setting("reduced_motion", False))
         self.place_rows([
             OptionRow("Volume", list(VOLUMES), volume_index, lambda v: f"{round(float(v) * 100)}%",
                       self._set_volume),
@@ -44,6 +46,8 @@ class SettingsOverlay(OptionsOverlay):
                       self._set_sound),
             OptionRow("Turbo spins", [False, True], 1 if turbo else 0, lambda v: "On" if v else "Off",
                       self._set_turbo),
+            OptionRow("Reduced motion", [False, True], 1 if calm else 0, lambda v: "On" if v else "Off",
+                      self._set_motion),
             OptionRow("Session budget", list(BUDGET_STEPS), BUDGET_STEPS.index(budget),
                       lambda v: budget_label(v), self._set_budget),  # type: ignore[arg-type]
         ], margin=50)
@@ -69,6 +73,12 @@ class SettingsOverlay(OptionsOverlay):
         self.wallet.set_setting("turbo", bool(value))
         self.app.flags["turbo"] = bool(value)
         self._changed("turbo", bool(value))
+
+    def _set_motion(self, value: object) -> None:
+        """Reduced motion: no screen shake, shorter celebrations (the screen follows when it is uncovered)."""
+        self.wallet.set_setting("reduced_motion", bool(value))
+        self.app.flags["reduced_motion"] = bool(value)
+        self._changed("reduced_motion", bool(value))
 
     def _set_budget(self, value: object) -> None:
         self.wallet.set_setting("budget", value)

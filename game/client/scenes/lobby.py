@@ -171,7 +171,7 @@ class LobbyScene(Scene):
         panel = rounded_panel(balance_rect.size, (70, 44, 100), (30, 18, 50), edge=theme.GOLD, radius=20, alpha=230)
         coin = image_or_standin(res, "ui/coin.png", (44, 44))
         panel.blit(coin, coin.get_rect(midleft=(14, balance_rect.h // 2)))
-        label = render_text(theme.ui(res, 15), "BALANCE", theme.MUTED)
+        label = render_text(theme.ui(res, 16), "BALANCE", theme.MUTED)
         panel.blit(label, (70, 10))
         self.balance_panel = panel
         self.balance_font = theme.ui(res, 30, "heavy")

@@ -103,7 +103,7 @@ class PaytablePage:
         cell_h = (rect.h - 32) // 2
         icon = min(92, cell_h - 84)
         count_font, pay_font = theme.ui(self.res, 18, "heavy"), theme.ui(self.res, 20, "heavy")
-        name_font = theme.ui(self.res, 15)
+        name_font = theme.ui(self.res, 16)
         wilds = (game.description.santa, game.description.pie)
         for i, name in enumerate(entries[:11]):
             col, row = i % cols, i // cols
@@ -227,7 +227,7 @@ class FreeGamesPage:
             surface.blit(grow, grow.get_rect(midright=(box.right - 86, box.centery)))
             plus = render_text(big, f"+{spins}", GREEN, INK, 2)
             surface.blit(plus, plus.get_rect(midright=(box.right - 14, box.centery - 2)))
-            word = render_text(theme.ui(self.res, 13), "SPINS" if spins != 1 else "SPIN", GREEN)
+            word = render_text(theme.ui(self.res, 16), "SPINS" if spins != 1 else "SPIN", GREEN)
             surface.blit(word, word.get_rect(midtop=(box.right - 30, box.centery + 11)))
             y += row_h
         last = d.santa_sizes[-1]

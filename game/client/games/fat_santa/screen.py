@@ -91,7 +91,7 @@ class FatSantaScreen(ReelScreen):
         top = render_text(theme.display(res, 64), "Fat Santa", (255, 244, 214), (90, 10, 10), 4, shadow=True)
         if top.get_width() > rect.w - 16:
             top = pygame.transform.smoothscale(top, (rect.w - 16, top.get_height() * (rect.w - 16) // top.get_width()))
-        sub = render_text(theme.ui(res, 15), "5 REELS  \u00b7  5 ROWS  \u00b7  50 LINES", GOLD, INK, 1)
+        sub = render_text(theme.ui(res, 16), "5 REELS  \u00b7  5 ROWS  \u00b7  50 LINES", GOLD, INK, 1)
         surface.blit(top, top.get_rect(midtop=(rect.centerx, rect.y + 6)))
         surface.blit(sub, sub.get_rect(midbottom=(rect.centerx, rect.bottom - 8)))
 

@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from ... import theme
 from ...resources import Resources
 from ...widgets.art import glow_frame, image_or_standin, soft_glow
+from ...widgets.text import render_text
 
 GAME = "santas_wonderland"
 FEATURES = ("refresh", "wild_santa", "blocks", "supersize", "lucky_santa")
@@ -34,6 +36,14 @@ FEATURE_NAMES = {
 # the scales a symbol is drawn at while it pops (won, converted) or bursts (exploding)
 POP_SCALES = (1.1, 1.2, 1.3, 1.42, 1.56)
 BIG_CACHE = 12  # the big Supersize blocks kept besides the 2x2 blocks and Santa
+
+
+def lettered(badge: pygame.Surface, letter: str, font: pygame.font.Font) -> pygame.Surface:
+    """A marker badge with its feature's initial on it: the markers differ by more than their colour."""
+    out = badge.copy()
+    mark = render_text(font, letter, (255, 255, 255), (12, 8, 30), 2)
+    out.blit(mark, mark.get_rect(center=out.get_rect().center))
+    return out
 
 
 @dataclass
@@ -126,7 +136,9 @@ def load_art(resources: Resources, symbols: tuple[str, ...], cell: tuple[int, in
         symbols=scaled,
         pops=pops,
         markers={n: pygame.transform.smoothscale(s, glow_size) for n, s in marker_src.items()},
-        marker_badges={n: pygame.transform.smoothscale(s, (badge, badge)) for n, s in marker_src.items()},
+        marker_badges={n: lettered(pygame.transform.smoothscale(s, (badge, badge)), FEATURE_NAMES[n][0],
+                                   theme.ui(resources, max(16, badge * 2 // 3), "heavy"))
+                       for n, s in marker_src.items()},
         marker_icons={n: pygame.transform.smoothscale(s, (icon, icon)) for n, s in marker_src.items()},
         background=img(f"backgrounds/{GAME}.png", size),
         background_midnight=img(f"backgrounds/{GAME}_midnight.png", size),

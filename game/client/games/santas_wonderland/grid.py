@@ -46,6 +46,7 @@ class GridView:
         self.hidden: set[Cell] = set()  # cells another layer draws over completely
         self.emphasis: set[Cell] = set()  # winning cells: drawn larger with a glow
         self.shake = 0.0  # px of shake, decaying
+        self.calm = False  # reduced motion: the grid never shakes
         self.time = 0.0
         self.on_land = None  # called once per column when a drop finishes (a sound)
         self._column_landing: set[int] = set()
@@ -234,7 +235,7 @@ class GridView:
     # -- drawing ----------------------------------------------------------------------------
 
     def offset(self) -> tuple[int, int]:
-        if self.shake <= 0:
+        if self.shake <= 0 or self.calm:
             return 0, 0
         s = self.shake
         return round(math.sin(self.time * 71) * s), round(math.cos(self.time * 53) * s * 0.7)

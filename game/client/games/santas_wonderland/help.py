@@ -111,7 +111,7 @@ class PaytablePage:
             pygame.draw.rect(surface, (22, 34, 74) if k % 2 else (28, 42, 88), row, border_radius=10)
             art = _scaled(self.symbols[name], icon)
             surface.blit(art, art.get_rect(midleft=(rect.x + 8, row.centery)))
-            title = render_text(theme.ui(self.res, 15), NAMES[name], DIM)
+            title = render_text(theme.ui(self.res, 16), NAMES[name], DIM)
             surface.blit(title, title.get_rect(midleft=(rect.x + 14 + icon, row.centery)))
             for i, (_, size) in enumerate(COLUMNS):
                 money = format_cents(cents_of(pay_of(game, name, size), bet))

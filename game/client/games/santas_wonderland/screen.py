@@ -75,7 +75,7 @@ class SantasWonderlandScreen(GameScreen):
         self.grid.set_grid(idle_grid(symbols, cols, rows))
         self.field = self.grid
         self.painter = ClusterPainter(self.grid, amount_font=theme.ui(res, 24, "heavy"),
-                                      detail_font=theme.ui(res, 14, "heavy"))
+                                      detail_font=theme.ui(res, 16, "heavy"))
         self.make_effects(self.art, particles=320)
         self._colored: dict[tuple[int, int, int], list[pygame.Surface]] = {}
         for color in (*(c[0] for c in FEATURE_COLORS.values()), *COLORS.values(), (255, 250, 220)):
@@ -83,7 +83,7 @@ class SantasWonderlandScreen(GameScreen):
         self.markers = MarkerLayer(self.grid, self.art.markers, self.art.marker_badges, self.art.marker_icons,
                                    self.art.cell_rings, self.particles, self.sparkles)
         panel_fonts = {
-            "title": theme.display(res, 30), "big": theme.display(res, 40), "small": theme.ui(res, 14),
+            "title": theme.display(res, 30), "big": theme.display(res, 40), "small": theme.ui(res, 16),
             "value": theme.ui(res, 17, "heavy"), "head": theme.ui(res, 17, "heavy"), "row": theme.ui(res, 19, "heavy"),
         }
         self.trigger_points = game.description.trigger_points
@@ -126,6 +126,9 @@ class SantasWonderlandScreen(GameScreen):
         return frames
 
     # -- GameScreen hooks --------------------------------------------------------------------
+
+    def apply_motion(self) -> None:
+        self.grid.calm = self.reduced_motion
 
     def show_opening(self, events: Sequence[dict[str, Any]]) -> None:
         grid = next((e["grid"] for e in events if e["type"] == "spin"), None)

@@ -210,6 +210,8 @@ def test_settings_persist(app: App) -> None:
     key(pygame.K_DOWN)
     key(pygame.K_RIGHT)  # turbo on
     key(pygame.K_DOWN)
+    key(pygame.K_RIGHT)  # reduced motion on
+    key(pygame.K_DOWN)
     key(pygame.K_RIGHT)  # budget: first step
     key(pygame.K_RETURN)
     frames(app)
@@ -217,6 +219,7 @@ def test_settings_persist(app: App) -> None:
     assert app.context.audio.volume == pytest.approx(before - 0.1)
     assert wallet.setting("volume") == pytest.approx(before - 0.1)
     assert wallet.setting("turbo") is True
+    assert wallet.setting("reduced_motion") is True and app.context.flags["reduced_motion"] is True
     assert wallet.setting("budget") == step_budget(None, +1) == session.budget
 
 

@@ -155,7 +155,7 @@ class App:
 
     def _open_window(self) -> pygame.Surface:
         pygame.display.set_caption(TITLE)
-        icon = asset_path("ui", "icon.png")
+        icon = asset_path("icons", "festive-slots-256.png")  # made by tools/make_art.py
         if icon.is_file():
             try:
                 pygame.display.set_icon(pygame.image.load(str(icon)))

@@ -1,4 +1,4 @@
-"""Where read-only resources live, in a source checkout and inside a PyInstaller bundle."""
+"""Where read-only resources live: a source checkout, an installed wheel, a PyInstaller bundle."""
 
 from __future__ import annotations
 
@@ -10,12 +10,16 @@ def resource_root() -> Path:
     """The folder holding ``assets/`` and ``levels/``.
 
     In a PyInstaller bundle the data files sit under ``sys._MEIPASS``; in a checkout they sit
-    next to the ``game`` package.
+    next to the ``game`` package; an installed wheel (``pip install .``) carries them inside the
+    package (pyproject.toml's force-include).
     """
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
         return Path(bundle)
-    return Path(__file__).resolve().parent.parent
+    package = Path(__file__).resolve().parent
+    if (package / "assets").is_dir():
+        return package
+    return package.parent
 
 
 def asset_path(*parts: str) -> Path:

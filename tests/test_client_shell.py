@@ -169,6 +169,6 @@ def test_unexpected_error_exits_with_one_line(tmp_path: Path, monkeypatch: pytes
             handler.close()
     assert status == 1
     err = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
-    assert err == ["main.py: error: unexpected ZeroDivisionError: a bug"]
+    assert err == ["festive-slots: error: unexpected ZeroDivisionError: a bug"]
     log_text = (tmp_path / "logs" / "client.log").read_text()
     assert "Traceback" in log_text and "a bug" in log_text

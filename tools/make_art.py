@@ -1631,6 +1631,102 @@ def ui_icon() -> pygame.Surface:
     return s
 
 
+# --------------------------------------------------------------------------
+# the application icon (window, desktop file, .exe, .app)
+# --------------------------------------------------------------------------
+
+ICON_MASTER = 512
+ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
+ICNS_TYPES = ((b"ic07", 128), (b"ic08", 256), (b"ic09", 512))  # PNG payloads, macOS 10.7+
+_ICON_CACHE: dict[int, pygame.Surface] = {}
+
+
+def app_icon(size: int = ICON_MASTER) -> pygame.Surface:
+    """The product's icon: the lobby's gold-rimmed plum medallion (ui/icon.png's design) drawn
+    at full size, Santa with the Halloween pumpkin, a gift and snowflakes; transparent margin."""
+    if size in _ICON_CACHE:
+        return _ICON_CACHE[size].copy()
+    S = size
+    u = S / 64  # ui/icon.png's design is laid out on 64 units
+    s = new(S, S)
+    m = round(2 * u)  # margin: desktop icon themes leave a little air around the shape
+    box = S - 2 * m
+    rim = gradient_fill(aa_rrect(box, box, round(13 * u), (255, 255, 255, 255), ss=2), GOLD_STOPS)
+    s.blit(drop_shadow(padded(rim, m), (0, round(u / 2)), max(1, round(u)), 0.4), (0, 0))
+    edge = round(3 * u)
+    body_size = box - 2 * edge
+    body = new(body_size, body_size)
+    blit_center(body, radial(round(body_size * 1.4), (214, 72, 152, 255), (38, 10, 60, 255), 1.0),
+                (body_size / 2, body_size / 2))
+    stars(body, 26, 12, body_size)
+    blit_center(body, burst(body_size, (255, 230, 150), 16, 96), (body_size / 2, body_size * 0.46))
+    for x, y, n in ((0.14, 0.13, 11), (0.86, 0.15, 9), (0.9, 0.5, 6)):
+        blit_center(body, snowflake(round(n * u)), (body_size * x, body_size * y))
+    s.blit(mask_with(body, aa_rrect(body_size, body_size, round(10.5 * u), (255, 255, 255, 255), ss=2)),
+           (m + edge, m + edge))
+    art = render_svg(svg_doc(
+        emo("1F385", 7, 2, 58) +
+        emo("1F381", 3, 43, 24, rot=-8) +
+        emo("1F383", 39, 37, 30), 72, 72), (round(58 * u), round(58 * u)))
+    blit_center(s, drop_shadow(padded(art, round(3 * u)), (0, round(2 * u)), max(1, round(2 * u)), 0.6),
+                (S / 2, S / 2 + u))
+    _ICON_CACHE[size] = s
+    return s.copy()
+
+
+def scaled_icon(surf: pygame.Surface, size: int) -> pygame.Surface:
+    """Down-scale by halves, then to ``size`` (keeps small sizes crisp)."""
+    while surf.get_width() >= 2 * size:
+        surf = pygame.transform.smoothscale(surf, (surf.get_width() // 2, surf.get_height() // 2))
+    if surf.get_width() != size:
+        surf = pygame.transform.smoothscale(surf, (size, size))
+    return surf
+
+
+def png_bytes(surf: pygame.Surface) -> bytes:
+    buf = io.BytesIO()
+    pygame.image.save(surf, buf, "png")
+    return buf.getvalue()
+
+
+def ico_bytes(surf: pygame.Surface, sizes=ICO_SIZES) -> bytes:
+    """A Windows .ico holding ``surf`` at ``sizes``, each entry a PNG (Windows Vista and later).
+
+    ICONDIR (reserved 0, type 1 = icon, count), then one 16-byte ICONDIRENTRY per image
+    (width, height with 0 meaning 256; colours 0; reserved; planes 1; 32 bits per pixel; payload
+    size; payload offset), then the payloads.
+    """
+    import struct
+
+    payloads = [png_bytes(scaled_icon(surf, n)) for n in sizes]
+    offset = 6 + 16 * len(sizes)
+    head = struct.pack("<HHH", 0, 1, len(sizes))
+    entries = b""
+    for n, data in zip(sizes, payloads):
+        entries += struct.pack("<BBBBHHII", n % 256, n % 256, 0, 0, 1, 32, len(data), offset)
+        offset += len(data)
+    return head + entries + b"".join(payloads)
+
+
+def icns_bytes(surf: pygame.Surface, types=ICNS_TYPES) -> bytes:
+    """A macOS .icns: b"icns", total length (big-endian), then (type, length, PNG) per size."""
+    import struct
+
+    body = b""
+    for kind, n in types:
+        data = png_bytes(scaled_icon(surf, n))
+        body += kind + struct.pack(">I", 8 + len(data)) + data
+    return b"icns" + struct.pack(">I", 8 + len(body)) + body
+
+
+JOBS.update({
+    "icons/festive-slots-512.png": app_icon,
+    "icons/festive-slots-256.png": lambda: scaled_icon(app_icon(), 256),
+    "icons/festive-slots.ico": app_icon,  # save() writes the container (ICO_SIZES)
+    "icons/festive-slots.icns": app_icon,  # save() writes the container (ICNS_TYPES)
+})
+
+
 JOBS.update({
     "frames/halloween_vacation_reels.png": reels_frame,
     "frames/halloween_vacation_reels_bg.png": reels_bg,
@@ -1686,7 +1782,12 @@ JOBS[f"{HV_DIR}/sticky_frame.png"] = sticky_frame
 def save(surf: pygame.Surface, rel: str) -> None:
     path = ASSETS / rel
     path.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surf, str(path))
+    if path.suffix == ".ico":
+        path.write_bytes(ico_bytes(surf))
+    elif path.suffix == ".icns":
+        path.write_bytes(icns_bytes(surf))
+    else:
+        pygame.image.save(surf, str(path))
     log.info("wrote %s (%dx%d, %d bytes)", rel, surf.get_width(), surf.get_height(), path.stat().st_size)
 
 

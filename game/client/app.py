@@ -160,7 +160,7 @@ class App:
             raise StartupError("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); "
                                "start it from a desktop session, or set SDL_VIDEODRIVER=dummy for a headless run")
         pygame.display.set_caption(TITLE)
-        icon = asset_path("ui", "icon.png")
+        icon = asset_path("icons", "festive-slots-256.png")  # made by tools/make_art.py
         if icon.is_file():
             try:
                 pygame.display.set_icon(pygame.image.load(str(icon)))

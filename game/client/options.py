@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
+from .. import PROG, __version__
 from ..catalogue import CATALOGUE
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
@@ -76,7 +77,8 @@ def _seed(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     ids = ", ".join(info.id for info in CATALOGUE)
-    parser = _OneLineParser(prog="main.py", description="Festive Slots: a play-money slot client.")
+    parser = _OneLineParser(prog=PROG, description="Festive Slots: a play-money slot client.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--game", metavar="ID", help=f"open a game directly ({ids})")
     parser.add_argument("--demo", action="store_true", help="unattended showcase on a demo wallet")
     parser.add_argument("--windowed", action="store_true", help="start in a window")

@@ -197,9 +197,24 @@ def run(game: str, rounds: int, workers: int, seed: int, bet: int | None = None,
     return summarise(total, game, buy, bet, seed, workers, time.perf_counter() - began)
 
 
-def _progress_bar(total: int, enabled: bool):
-    from tqdm import tqdm  # the tool's only dependency beyond the engine
+class _NoBar:
+    """The progress bar when tqdm is not installed: the figures are the same, only the bar is gone."""
 
+    def update(self, n: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _progress_bar(total: int, enabled: bool):
+    try:
+        from tqdm import tqdm  # optional, the tool's only dependency beyond the engine
+    except ImportError:
+        if enabled:
+            print("simulate: no progress bar (tqdm is not installed: pip install -r requirements-tools.txt)",
+                  file=sys.stderr)
+        return _NoBar()
     return tqdm(total=total, unit="rounds", unit_scale=True, disable=not enabled, file=sys.stderr,
                 smoothing=0.1, dynamic_ncols=True)
 

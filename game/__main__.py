@@ -1,0 +1,131 @@
+"""Festive Slots: start the play-money slot client.
+
+    festive-slots [--game ID] [--demo] [--windowed | --fullscreen] [--mute] [--seed S]
+                  [--data-dir DIR] [--autoplay N] [--frames N] [--screenshot PATH] [--bench]
+                  [--log-level LEVEL] [--version]
+
+The same as ``python -m game`` and ``python main.py`` in a checkout. Exit status 0 on a clean
+run; otherwise non-zero with one line saying why: on stderr, and in the log file. A windowed
+Windows build has no stderr (``sys.stderr`` is None): there the line goes to the log file and a
+message box instead.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import logging.handlers
+import os
+import sys
+from pathlib import Path
+
+from game import PRODUCT, PROG
+
+
+class _OneLineFormatter(logging.Formatter):
+    """Console lines without tracebacks (those go to the log file)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        record = logging.makeLogRecord(record.__dict__)
+        record.exc_info = None
+        record.exc_text = None
+        record.stack_info = None
+        return super().format(record)
+
+
+def _setup_logging(level: int, data_dir: Path | None) -> None:
+    root = logging.getLogger()
+    root.setLevel(min(level, logging.INFO))
+    if sys.stderr is not None:  # None in a windowed Windows build: the log file only
+        console = logging.StreamHandler(sys.stderr)
+        console.setLevel(level)
+        console.setFormatter(
+            logging.Formatter("%(levelname)s %(name)s: %(message)s") if level <= logging.DEBUG
+            else _OneLineFormatter("%(levelname)s %(name)s: %(message)s")
+        )
+        console.addFilter(lambda record: getattr(record, "console", True))
+        root.addHandler(console)
+    if data_dir is None:
+        return
+    try:
+        logs = data_dir / "logs"
+        logs.mkdir(parents=True, exist_ok=True)
+        handler = logging.handlers.RotatingFileHandler(logs / "client.log", maxBytes=1_000_000, backupCount=2,
+                                                       encoding="utf-8")
+    except OSError as exc:
+        logging.getLogger(__name__).warning("no log file (%s)", exc)
+        return
+    handler.setLevel(logging.INFO)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+
+
+def _message_box(text: str) -> None:
+    """An error box on Windows (the windowed build's only way to tell the player)."""
+    try:
+        import ctypes
+
+        ctypes.windll.user32.MessageBoxW(None, text, PRODUCT, 0x10)  # MB_OK | MB_ICONERROR
+    except Exception:  # no box to be had: the log file still has the line
+        logging.getLogger("main").debug("no message box", exc_info=True)
+
+
+def _tell(line: str) -> None:
+    """``line`` to the log file and to the player: stderr, or a message box when there is none."""
+    logging.getLogger("main").error("%s", line, extra={"console": False})
+    stream = sys.stderr
+    if stream is not None:
+        try:
+            stream.write(f"{line}\n")
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    elif sys.platform == "win32":
+        _message_box(line)
+
+
+def _parse(argv: list[str] | None):
+    """The flags; a wrong one (or --help, --version) exits. Without streams (a windowed Windows
+    build) argparse's text is caught and shown in a message box instead of being lost."""
+    from game.client.options import parse_args
+
+    if sys.stderr is not None and sys.stdout is not None:
+        return parse_args(argv)  # exits 2 with one line on a wrong flag
+    saved = sys.stdout, sys.stderr
+    caught = io.StringIO()
+    sys.stdout = sys.stderr = caught
+    try:
+        return parse_args(argv)
+    except SystemExit:
+        if caught.getvalue().strip() and sys.platform == "win32":
+            _message_box(caught.getvalue().strip())
+        raise
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    options = _parse(argv)
+    from game.store import default_data_dir
+
+    _setup_logging(options.logging_level, options.data_dir or default_data_dir())
+    log = logging.getLogger("main")
+    try:
+        from game.client.app import StartupError, run_app
+
+        return run_app(options)
+    except StartupError as exc:
+        log.debug("start-up failed", exc_info=True)
+        _tell(f"{PROG}: error: {exc}")
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # anything else: keep the traceback in the log, one line for the player
+        log.critical("unexpected error", exc_info=True, extra={"console": False})
+        _tell(f"{PROG}: error: unexpected {type(exc).__name__}: {exc}")
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

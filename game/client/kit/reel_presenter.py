@@ -133,7 +133,7 @@ class StagePresenter(EventPresenter):
         seconds = celebration_seconds(Fraction(amount, max(1, stake)))
         if self.s.reduced_motion:
             seconds *= REDUCED_MOTION_CELEBRATION
-        return Celebrate(self.s.celebration, amount, stake, seconds)
+        return Celebrate(self.s.celebration, amount, stake, seconds, counter=self.s.money.counter)
 
     def moment(self, title: str, big: str = "", lines: Sequence[str] = (), *, hint: str = "Press SPACE to continue",
                accent: Color = (255, 190, 70), sound_name: str = "", on_start: Callable[[], None] | None = None,

@@ -59,7 +59,7 @@ class BigWinCelebration:
         self.sparkle_frames = sparkle_frames
         self.sound = sound
         self.veil = pygame.Surface(size, pygame.SRCALPHA)
-        self.veil.fill((10, 2, 22, 175))
+        self.veil.fill((10, 2, 22, 205))
         self.glow = pygame.transform.smoothscale(glow, (760, 560))
         self.titles: list[list[pygame.Surface]] = []
         for _, text, color in TIERS:

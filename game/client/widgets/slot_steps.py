@@ -224,19 +224,27 @@ class Celebrate(Step):
 
     name = "celebrate"
 
-    def __init__(self, celebration: BigWinCelebration, amount: int, stake: int, seconds: float) -> None:
+    def __init__(self, celebration: BigWinCelebration, amount: int, stake: int, seconds: float,
+                 counter: RollingCounter | None = None) -> None:
         self.celebration = celebration
         self.args = (amount, stake, seconds)
+        self.counter = counter  # the screen's win field counts in step with the celebration
 
     def start(self) -> None:
         self.celebration.start(*self.args)
+        if self.counter is not None:
+            self.counter.set(0)
 
     def update(self, dt: float) -> bool:
         self.celebration.update(dt)
+        if self.counter is not None:
+            self.counter.set(self.celebration.counter.shown if not self.celebration.done else self.args[0])
         return self.celebration.done
 
     def skip(self) -> None:
         self.celebration.skip()
+        if self.counter is not None and not self.celebration.counter.rolling:
+            self.counter.set(self.args[0])
 
     def draw(self, surface: pygame.Surface) -> None:
         self.celebration.draw(surface)

@@ -15,6 +15,7 @@ import pygame
 from .. import theme
 from ..resources import ResourceError, Resources
 from ..scene import Scene
+from ..widgets.art import soft_blur
 from ..widgets.button import Button
 from ..widgets.text import blit_text, render_text
 
@@ -68,7 +69,7 @@ def make_panel(resources: Resources, size: tuple[int, int]) -> pygame.Surface:
     out = pygame.Surface((w + 2 * SHADOW, h + 2 * SHADOW), pygame.SRCALPHA)
     shadow = pygame.Surface(out.get_size(), pygame.SRCALPHA)
     pygame.draw.rect(shadow, (0, 0, 0, 170), pygame.Rect(SHADOW, SHADOW + 8, w, h), border_radius=24)
-    out.blit(pygame.transform.gaussian_blur(shadow, 10), (0, 0))
+    out.blit(soft_blur(shadow, 10), (0, 0))
     body: pygame.Surface
     try:
         body = _nine_slice(resources.image("ui/panel.png"), size, PANEL_CORNER)

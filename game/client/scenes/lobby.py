@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import math
 import random
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,7 +21,7 @@ from ...store import DEFAULT_STARTING_BALANCE
 from .. import theme
 from ..layout import Layout
 from ..scene import Scene
-from ..widgets.art import image_or_standin, rounded_panel, soft_glow
+from ..widgets.art import image_or_standin, rounded_panel, soft_blur, soft_glow
 from ..widgets.button import Button
 from ..widgets.text import render_text
 
@@ -96,11 +97,11 @@ class _Tile:
         glow = pygame.Surface((rect.w + 2 * pad, rect.h + 2 * pad), pygame.SRCALPHA)
         color = (255, 186, 60, 255) if info.available else (150, 175, 255, 170)
         pygame.draw.rect(glow, color, pygame.Rect(pad - 14, pad - 14, rect.w + 28, rect.h + 28), border_radius=30)
-        self.glow = pygame.transform.gaussian_blur(glow, 16)
+        self.glow = soft_blur(glow, 16)
         self.glow_pad = pad
         shadow = pygame.Surface((rect.w + 40, 40), pygame.SRCALPHA)
         pygame.draw.ellipse(shadow, (0, 0, 0, 120), shadow.get_rect().inflate(-20, -14))
-        self.shadow = pygame.transform.gaussian_blur(shadow, 6)
+        self.shadow = soft_blur(shadow, 6)
 
     def update(self, dt: float, focused: bool) -> None:
         target = LIFT if focused else 0.0
@@ -128,7 +129,6 @@ class LobbyScene(Scene):
                       for i, (info, name) in enumerate(zip(CATALOGUE, TILES, strict=True))]
         self.selected = next((i for i, t in enumerate(self.tiles) if t.info.available), 0)
         self.time = 0.0
-        self.min_bet = min(get_game(info.id).bets[0] for info in CATALOGUE if info.available)
         self._prepare_texts()
         # Everything that never moves is composed once into one opaque picture.
         background.blit(*self.subtitle)
@@ -157,7 +157,7 @@ class LobbyScene(Scene):
         title = render_text(theme.display(res, 84), "Festive Slots", theme.GOLD, theme.INK, 4, True)
         halo = pygame.Surface((title.get_width() + 80, title.get_height() + 60), pygame.SRCALPHA)
         halo.blit(render_text(theme.display(res, 84), "Festive Slots", (255, 170, 60)), (40, 30))
-        halo = pygame.transform.gaussian_blur(halo, 16)
+        halo = soft_blur(halo, 16)
         self.title = (halo, halo.get_rect(center=title_rect.center), title, title.get_rect(center=title_rect.center))
         subtitle = render_text(theme.ui(res, 22, "light"), "Five festive games   ·   play money only",
                                theme.TEXT, theme.INK, 2)
@@ -202,9 +202,15 @@ class LobbyScene(Scene):
         self.topup_button.enabled = self.needs_top_up
         self._poll = 0.0
 
+    @cached_property
+    def min_bet(self) -> int:
+        """The smallest bet of any playable game (their data is loaded on the first question, not at start)."""
+        return min(get_game(info.id).bets[0] for info in CATALOGUE if info.available)
+
     @property
     def needs_top_up(self) -> bool:
-        return self.balance < self.min_bet
+        # A balance of a whole starting wallet covers every game's smallest bet: no data need be loaded.
+        return self.balance < TOP_UP and self.balance < self.min_bet
 
     def show_toast(self, text: str, seconds: float = 2.6) -> None:
         self.toast = render_text(self.toast_font, text, theme.TEXT, theme.INK, 2)

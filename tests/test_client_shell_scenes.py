@@ -240,6 +240,8 @@ def test_frame_stats_percentiles() -> None:
     assert stats.percentile(99) == pytest.approx(99.01, abs=0.02)
     assert stats.max_ms == pytest.approx(100)
     assert stats.line(100 / 60).startswith("bench: frames=100 p50=")
+    assert stats.over(16.7) == 84 and stats.over(33.3) == 67  # the frames of 17..100 ms and of 34..100 ms
+    assert stats.line(100 / 60).endswith("over16.7ms=84 over33ms=67")
 
 
 def test_any_key_ends_the_demo_on_the_players_lobby(tmp_path: Path) -> None:

@@ -85,11 +85,17 @@ class FrameStats:
                 return min((index + 1) * self.BUCKET_MS, self.max_ms)
         return self.max_ms
 
+    def over(self, ms: float) -> int:
+        """Frames that took longer than ``ms`` (a 60 Hz frame is 16.7 ms; two of them 33.3)."""
+        first = min(int(ms / self.BUCKET_MS) + 1, self.BUCKETS - 1)
+        return sum(self.counts[first:])
+
     def line(self, wall_seconds: float) -> str:
         fps = self.frames / wall_seconds if wall_seconds > 0 else 0.0
         return (
             f"bench: frames={self.frames} p50={self.percentile(50):.2f}ms p95={self.percentile(95):.2f}ms "
-            f"p99={self.percentile(99):.2f}ms max={self.max_ms:.2f}ms fps={fps:.1f}"
+            f"p99={self.percentile(99):.2f}ms max={self.max_ms:.2f}ms fps={fps:.1f} "
+            f"over16.7ms={self.over(16.7)} over33ms={self.over(33.3)}"
         )
 
 

@@ -4,6 +4,7 @@
     python -m benchmarks.startup --exe dist/FestiveSlots/FestiveSlots
     python -m benchmarks.startup --frames 3600 --game halloween_vacation --autoplay 20 --seed 99
     python -m benchmarks.startup --demo --frames 21600 --runs 1  # a soak: memory must stay flat
+    python -m benchmarks.startup --demo --frames 432000 --runs 1 --curve 60  # two hours, RSS every minute
 
 Each run starts the app with the dummy drivers on a fresh data folder, draws ``--frames``
 frames and quits; the wall time (process start to exit) and the peak resident memory come
@@ -24,19 +25,37 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_once(command: list[str]) -> tuple[float, float]:
-    """(seconds, peak RSS in MiB) of one run."""
+def rss_mib(pid: int) -> float | None:
+    """The resident memory of a running process (Linux), or None once it has gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def run_once(command: list[str], curve: float | None = None) -> tuple[float, float, list[tuple[float, float]]]:
+    """(seconds, peak RSS in MiB, [(seconds, RSS MiB) every ``curve`` seconds]) of one run."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    samples: list[tuple[float, float]] = []
     with tempfile.TemporaryDirectory() as data:
         began = time.perf_counter()
         proc = subprocess.Popen([*command, "--data-dir", data], env=env, cwd=ROOT,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        _, status, usage = os.wait4(proc.pid, 0)
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG) if curve else os.wait4(proc.pid, 0)
+        while pid == 0:  # still running: sample its memory, then look again (reaping it only once)
+            time.sleep(curve or 1.0)
+            rss = rss_mib(proc.pid)
+            if rss is not None:
+                samples.append((time.perf_counter() - began, rss))
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
         seconds = time.perf_counter() - began
         proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(command)} exited with {proc.returncode}")
-    return seconds, usage.ru_maxrss / 1024  # Linux reports KiB
+    return seconds, usage.ru_maxrss / 1024, samples  # Linux reports KiB
 
 
 def main() -> None:
@@ -48,6 +67,8 @@ def main() -> None:
     parser.add_argument("--game", default=None)
     parser.add_argument("--autoplay", type=int, default=None)
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--curve", type=float, default=None, metavar="SECONDS",
+                        help="also sample the resident memory every SECONDS and print the curve")
     args = parser.parse_args()
     command = [str(args.exe)] if args.exe else [sys.executable, str(ROOT / "main.py")]
     command += ["--frames", str(args.frames)]
@@ -59,12 +80,19 @@ def main() -> None:
         command += ["--autoplay", str(args.autoplay)]
     if args.seed is not None:
         command += ["--seed", str(args.seed)]
-    results = [run_once(command) for _ in range(args.runs)]
-    times = [t for t, _ in results]
-    peaks = [m for _, m in results]
+    results = [run_once(command, args.curve) for _ in range(args.runs)]
+    times = [t for t, _, _ in results]
+    peaks = [m for _, m, _ in results]
     print(f"{' '.join(Path(c).name if i == 0 else c for i, c in enumerate(command))}: "
           f"median {statistics.median(times):.3f} s (min {min(times):.3f}, max {max(times):.3f}), "
           f"peak memory median {statistics.median(peaks):.0f} MiB over {args.runs} runs")
+    for index, (_, _, samples) in enumerate(results):
+        if samples:
+            curve = ", ".join(f"{at / 60:.1f}m {rss:.0f}" for at, rss in samples)
+            half = [rss for at, rss in samples if at >= samples[-1][0] / 2]
+            print(f"run {index + 1} RSS MiB: {curve}")
+            print(f"run {index + 1}: growth over the second half {max(half) - min(half):.1f} MiB, "
+                  f"highest {max(rss for _, rss in samples):.0f} MiB")
 
 
 if __name__ == "__main__":

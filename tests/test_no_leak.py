@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import gc
+import statistics
 from pathlib import Path
+
+import pytest
 
 from game.client.games.halloween_vacation.screen import HalloweenVacationScreen
 from game.client.screens import lobby_scene
@@ -44,3 +47,32 @@ def test_a_left_screen_is_freed_without_any_garbage_collection(tmp_path: Path, d
             h.app.wallet.close()
     finally:
         gc.enable()
+
+
+def _rss_mib() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads Linux's /proc")
+def test_the_demo_stays_flat_as_it_cycles_through_the_games(tmp_path: Path) -> None:
+    """Cycle the demo through every game eight times: once every game has been seen, memory stays put."""
+    app = harness.launch(tmp_path, "--demo", "--frames", "1")
+    try:
+        games = len(app.demo.games)
+        marks = []
+        for _cycle in range(8):
+            for _ in range(games):
+                harness.run_frames(app, 120)
+                app.demo.next_game(fade=True)
+            harness.run_frames(app, 40)
+            marks.append(_rss_mib())
+        # the trend, not one sample's noise: the last three cycles against cycles three to five
+        growth = statistics.median(marks[-3:]) - statistics.median(marks[2:5])
+        print("RSS after each cycle (MiB):", [round(m, 1) for m in marks])
+        assert growth < 5.0, f"RSS after each cycle (MiB): {[round(m, 1) for m in marks]}"
+    finally:
+        app.shutdown()

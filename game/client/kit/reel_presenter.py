@@ -19,7 +19,7 @@ from ..widgets.celebration import BigWinCelebration, tier_of
 from ..widgets.counter import roll_seconds
 from ..widgets.hud import MoneyBar
 from ..widgets.slot_steps import Celebrate, CycleWins, FlashWins, ShowBanner
-from ..widgets.timeline import Call, Step
+from ..widgets.timeline import Call, Step, Wait
 from ..widgets.winlines import WinMark, WinPainter
 from .presenter import Event, EventPresenter, shows
 
@@ -176,6 +176,7 @@ class ReelPresenter(StagePresenter):
     def __init__(self, stage: ReelStage) -> None:
         super().__init__(stage)
         self.idle_marks: list[WinMark] = []
+        self.shown_total = 0  # the free spins the counter shows as the round is built
 
     def steps(self, events: Sequence[Event], bet: int, start: int, *, resumed: bool,
               continuing: bool = False) -> list[Step]:
@@ -200,6 +201,18 @@ class ReelPresenter(StagePresenter):
     def win_marks(self, wins: Sequence[Event]) -> list[WinMark]:
         return [WinMark(tuple((c, r) for c, r in win["cells"]), win.get("line"),
                         format_cents(cents_of(Fraction(win["x"]), self.bet)), self.detail_of(win)) for win in wins]
+
+    def free_spin_wins(self, event: Event, index: int, events: Sequence[Event], total_before: int) -> list[Step]:
+        """A free spin's wins (a short beat when it won nothing), then the spins counter's next total:
+        held back when extra spins follow, so their card is what raises it."""
+        if event["wins"]:
+            steps = self.wins(event["wins"], Fraction(event["x"]), free=True, progress=index + 1, big=False)
+        else:
+            steps = [Wait(0.25)]
+            steps[-1].progress = index + 1
+        followed = any(e["type"] == "extra_spins" for e in events[index + 1:index + 2])
+        self.shown_total = total_before if followed else event["spins"]
+        return steps
 
     def wins(self, wins: Sequence[Event], x: Fraction, *, free: bool, progress: int, big: bool) -> list[Step]:
         """A spin's wins: all lit while the counter rolls, a celebration if big, then each in turn."""

@@ -293,13 +293,7 @@ class Presenter(ReelPresenter):
 
         steps.append(Call(settle))
         self.santa = final
-        wins_steps = self.wins(event["wins"], Fraction(event["x"]), free=True, progress=index + 1, big=False)
-        if not wins_steps:
-            wins_steps = [Wait(0.25)]
-        wins_steps[-1].progress = index + 1
-        steps.extend(wins_steps)
-        followed = any(e["type"] == "extra_spins" for e in events[index + 1:index + 2])
-        self.shown_total = total_before if followed else event["spins"]
+        steps.extend(self.free_spin_wins(event, index, events, total_before))
         return steps
 
     @shows("extra_spins")

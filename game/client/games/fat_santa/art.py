@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from ... import theme
+from ...kit.art import ReelArt, reel_art
 from ...resources import Resources
 from ...widgets.art import image_or_standin, rounded_panel, soft_glow
 from ...widgets.text import render_text
@@ -26,22 +27,13 @@ _cosmetic = random.Random(0xFA7)  # snow dots on the plates; decides nothing
 
 
 @dataclass
-class FatSantaArt:
-    symbols: dict[str, pygame.Surface]
+class FatSantaArt(ReelArt):
     pie: pygame.Surface  # a pie without plate, about a cell wide (flying, eaten)
     pie_icon: pygame.Surface  # the meter's filled slot
     pie_slot: pygame.Surface  # the meter's empty slot
     figure: pygame.Surface
     figure_eat: pygame.Surface
     sleigh: pygame.Surface
-    background: pygame.Surface
-    frame: pygame.Surface
-    reels_bg: pygame.Surface
-    coin: pygame.Surface
-    sparkle: pygame.Surface
-    star: pygame.Surface
-    glow: pygame.Surface
-    cell_glow: pygame.Surface
     snow: pygame.Surface  # a white puff for snow bursts
 
 
@@ -54,8 +46,9 @@ def load_art(resources: Resources, symbols: tuple[str, ...], cell: tuple[int, in
     def img(path: str, wanted: tuple[int, int] | None = None) -> pygame.Surface:
         return image_or_standin(resources, path, wanted)
 
-    images = {name: img(f"symbols/{GAME}/{name}.png", cell) for name in symbols}
-    images[BLANK] = pygame.Surface(cell, pygame.SRCALPHA)
+    common = reel_art(resources, GAME, symbols, cell, reels, frame_size, size, glow_color=(255, 220, 120),
+                      glow_scale=1.5)
+    common["symbols"][BLANK] = pygame.Surface(cell, pygame.SRCALPHA)
     pie_raw = img(f"symbols/{GAME}/pie_plain.png")
     pw, ph = pie_raw.get_size()
     pie_w = round(cell[0] * 0.86)
@@ -67,21 +60,13 @@ def load_art(resources: Resources, symbols: tuple[str, ...], cell: tuple[int, in
     slot.set_alpha(150)
     snow = soft_glow(28, (255, 255, 255), 1.0)
     return FatSantaArt(
-        symbols=images,
+        **common,
         pie=_convert(pie),
         pie_icon=_convert(icon),
         pie_slot=_convert(slot),
         figure=img(f"symbols/{GAME}/santa_figure.png"),
         figure_eat=img(f"symbols/{GAME}/santa_figure_eat.png"),
         sleigh=img(f"symbols/{GAME}/sleigh.png"),
-        background=img(f"backgrounds/{GAME}.png", size),
-        frame=img(f"frames/{GAME}_reels.png", frame_size),
-        reels_bg=img(f"frames/{GAME}_reels_bg.png", reels.size),
-        coin=img("ui/coin.png", (40, 40)),
-        sparkle=img("ui/sparkle.png"),
-        star=img("ui/star.png"),
-        glow=img("ui/glow.png"),
-        cell_glow=soft_glow(round(cell[0] * 1.5), (255, 220, 120), 0.9),
         snow=_convert(snow),
     )
 

@@ -29,6 +29,7 @@ class Game(ABC):
     title: str
     bets: tuple[int, ...]
     default_bet: int
+    symbols: tuple[str, ...]  # every symbol id the window can show
     reel_count: int  # columns of the window (reels, or the grid's columns)
     rows: int  # rows of the window
     lines: tuple[tuple[int, ...], ...] = ()

@@ -85,6 +85,9 @@ class StagePresenter(EventPresenter):
         self.round_x = Fraction(0)
         self.had_feature = False
 
+    def warm_up(self) -> None:
+        """Render the pictures the round's cards use ahead, so their first frame is light."""
+
     def state_before(self, events: Sequence[Event], start: int) -> Any:
         """The screen's state after ``events[:start]`` (for resuming there); has ``.won``."""
         raise NotImplementedError

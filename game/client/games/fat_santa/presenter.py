@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ....engine.money import cents_of, format_cents
 from ...kit.presenter import shows
@@ -25,6 +25,9 @@ from .art import BLANK
 from .meter import PieMeter, SpinsPanel
 from .santa import Block, SantaLayer, block_cells, block_of
 from .sleigh import SleighLayer
+
+if TYPE_CHECKING:
+    from ....engine.games.fat_santa import FatSanta
 
 Event = dict[str, Any]
 Window = list[list[str]]
@@ -138,6 +141,7 @@ class WalkView:
 class Stage(ReelStage, Protocol):
     """What the presenter's steps drive on the Fat Santa screen."""
 
+    game: FatSanta
     reels: ReelView
     sleigh: SleighLayer
     santa: SantaLayer

@@ -9,7 +9,7 @@ call (docs/events_fat_santa.md). Layout regions come from ``levels/fat_santa.tmx
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -24,6 +24,9 @@ from .presenter import Presenter, RoundState, masked
 from .santa import SantaLayer
 from .sleigh import SleighLayer
 
+if TYPE_CHECKING:
+    from ....engine.games.fat_santa import FatSanta
+
 INK = (20, 8, 30)
 GOLD = (255, 204, 92)
 RED = (230, 60, 56)
@@ -31,6 +34,7 @@ ICE = (190, 225, 255)
 
 
 class FatSantaScreen(ReelScreen):
+    game: FatSanta
     EXTRA_REGIONS = (*ReelScreen.EXTRA_REGIONS, "sleigh", "meter", "buy", "buy_price")
     BUY_NAME = "the Free Games"
     BUY_LABEL = "BONUS BUY"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ....engine.money import cents_of, format_cents
 from ...kit.presenter import shows
@@ -21,6 +21,9 @@ from ...widgets.slot_steps import Highlight, SpinReels
 from ...widgets.timeline import Call, Step, Wait
 from ...widgets.winlines import WinMark
 from .feature import FeatureLayer
+
+if TYPE_CHECKING:
+    from ....engine.games.halloween_vacation import HalloweenVacation
 
 Event = dict[str, Any]
 
@@ -73,6 +76,7 @@ def state_before(events: Sequence[Event], start: int) -> RoundState:
 class Stage(ReelStage, Protocol):
     """What the presenter's steps drive on the Halloween Vacation screen."""
 
+    game: HalloweenVacation
     reels: ReelView
     feature: FeatureLayer
 

@@ -9,7 +9,7 @@ presenter's steps call. Layout regions come from ``levels/halloween_vacation.tmx
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,12 +22,16 @@ from .feature import FeatureLayer
 from .help import help_pages
 from .presenter import Presenter, RoundState
 
+if TYPE_CHECKING:
+    from ....engine.games.halloween_vacation import HalloweenVacation
+
 INK = (20, 8, 30)
 GOLD = (255, 204, 92)
 MARIGOLD = (255, 160, 50)
 
 
 class HalloweenVacationScreen(ReelScreen):
+    game: HalloweenVacation
     art: HalloweenArt
     presenter: Presenter
 

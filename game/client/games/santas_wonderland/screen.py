@@ -30,6 +30,7 @@ from .panels import FeaturesPanel, LevelsPanel, MeterPanel
 from .presenter import Presenter, RoundState
 
 if TYPE_CHECKING:
+    from ....engine.games.santas_wonderland import SantasWonderland
     from ....session import ActiveRound, PlaySession
     from ...context import AppContext
 
@@ -47,6 +48,7 @@ def idle_grid(symbols: Sequence[str], cols: int, rows: int) -> list[list[str]]:
 
 
 class SantasWonderlandScreen(GameScreen):
+    game: SantasWonderland
     EXTRA_REGIONS = ("grid", "logo", "meter", "features", "levels", "buy", "buy_price", "caption")
     BUY_NAME = "Midnight Riches"
     BUY_LABEL = "BUY MIDNIGHT RICHES"

@@ -7,7 +7,7 @@ against the screen class, so the screen imports them and nothing imports the scr
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ...kit.reel_presenter import Stage as BaseStage
 from .art import WonderlandArt
@@ -17,10 +17,14 @@ from .grid import GridView
 from .markers import MarkerLayer
 from .panels import MeterPanel
 
+if TYPE_CHECKING:
+    from ....engine.games.santas_wonderland import SantasWonderland
+
 Level = tuple[int, int, int | None]
 
 
 class Stage(BaseStage, Protocol):
+    game: SantasWonderland
     art: WonderlandArt
     grid: GridView
     painter: ClusterPainter

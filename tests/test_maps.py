@@ -5,6 +5,7 @@ object and the values when a map and the engine disagree."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import shutil
 import struct
@@ -15,9 +16,11 @@ from pathlib import Path
 import pytest
 
 from game.catalogue import CATALOGUE
+from game.client import layout as layout_module
 from game.client.layout import CLASSES, GRID_CLASSES, Layout, LayoutError
 from game.engine import get_game
 from game.paths import level_path
+from tests import harness
 from tests.tiled_xml import resave
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -180,6 +183,17 @@ def test_a_grid_size_the_engine_does_not_play_names_map_object_and_both_values(
     assert f"{key}={value}" in message and f"{key}={engine}" in message
 
 
+@pytest.mark.usefixtures("display")
+def test_the_screen_stops_on_cols_6_with_the_same_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _edited(tmp_path, "halloween_vacation", lambda root: _set(root, "reels", "cols", "6"))
+    monkeypatch.setattr(layout_module, "level_path", lambda name: tmp_path / name)
+    app = harness.make_app(tmp_path / "wallet")
+    with pytest.raises(LayoutError) as caught:
+        harness.open_screen(app, "halloween_vacation")
+    assert str(caught.value) == (f"{path}: object 'reels' has cols=6, but the engine of Halloween Vacation has "
+                                 "cols=5; the map must match the engine")
+
+
 def test_an_unknown_class_names_map_object_and_class(tmp_path: Path) -> None:
     def edit(root: ET.Element) -> None:
         next(o for o in root.iter("object") if o.get("name") == "win").set("type", "meter")
@@ -199,6 +213,43 @@ def test_an_object_without_class_or_name_is_refused(tmp_path: Path) -> None:
                                                         if o.get("name") == "snow").attrib.pop("name"))
     with pytest.raises(LayoutError, match=r"object id 13 has no name"):
         Layout.load(str(path))
+
+
+# -- widgets from classes ---------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("display")
+@pytest.mark.parametrize("game_id", GAME_MAPS)
+def test_the_screen_builds_a_button_for_each_button_object(tmp_path: Path, game_id: str) -> None:
+    screen = harness.open_screen(harness.make_app(tmp_path), game_id)
+    buttons = {region.name: region.rect for region in screen.layout.of_class("button")}
+    assert {name: button.rect for name, button in screen.buttons.items()} == buttons
+
+
+@pytest.mark.usefixtures("display")
+def test_a_region_the_screen_makes_a_button_must_have_the_button_class(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _edited(tmp_path, "fat_santa", lambda root: next(o for o in root.iter("object")
+                                                            if o.get("name") == "turbo").set("type", "panel"))
+    monkeypatch.setattr(layout_module, "level_path", lambda name: tmp_path / name)
+    with pytest.raises(LayoutError) as caught:
+        harness.open_screen(harness.make_app(tmp_path / "wallet"), "fat_santa")
+    assert str(caught.value).startswith(f"{path}: object 'turbo' has class 'panel', but the screen makes it a button")
+
+
+@pytest.mark.usefixtures("display")
+def test_a_button_object_without_an_action_is_reported_not_built(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    def edit(root: ET.Element) -> None:
+        group = root.find("objectgroup")
+        ET.SubElement(group, "object", {"id": "99", "name": "jackpot", "type": "button", "x": "0", "y": "0",
+                                        "width": "10", "height": "10"})
+
+    _edited(tmp_path, "halloween_vacation", edit)
+    monkeypatch.setattr(layout_module, "level_path", lambda name: tmp_path / name)
+    with caplog.at_level(logging.WARNING):
+        screen = harness.open_screen(harness.make_app(tmp_path / "wallet"), "halloween_vacation")
+    assert "jackpot" not in screen.buttons and "button 'jackpot' has no action" in caplog.text
 
 
 # -- the real Tiled, where it is installed ------------------------------------------------------

@@ -78,7 +78,8 @@ def _repository_files() -> list[Path]:
                                 capture_output=True, text=True, check=True, timeout=60).stdout.split("\n")
         return [ROOT / name for name in listed if name]
     except (OSError, subprocess.SubprocessError):  # no git (an unpacked archive): walk the tree
-        skip = {".git", ".venv", "venv", "build", "dist", "__pycache__", ".mypy_cache", ".ruff_cache"}
+        skip = {".git", ".venv", "venv", ".ci-venv", "build", "dist", "__pycache__", ".mypy_cache", ".ruff_cache",
+                ".pytest_cache", ".hypothesis"}
         return [p for p in ROOT.rglob("*") if p.is_file() and not skip & set(p.relative_to(ROOT).parts)]
 
 

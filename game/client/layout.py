@@ -1,11 +1,21 @@
-"""Screen layouts from Tiled maps: every region is a named object in ``levels/<screen>.tmx``."""
+"""Screen layouts from Tiled maps: every region is a named object in ``levels/<screen>.tmx``.
+
+An object's class (Tiled's *Class* field, saved as the object's ``type`` attribute by Tiled 1.10
+and as ``class`` by Tiled 1.9; both are read) says what kind of widget the region is; it must be
+one of :data:`CLASSES`, the same list ``levels/festive-slots.tiled-project`` offers in Tiled.
+Values the engine also knows (a ``reels`` or ``grid`` object's ``cols`` and ``rows``) are checked
+against the engine when the screen loads its map. Image layers (the locked ``reference`` layer
+showing the screen's art) are for the designer and are not read. The map's ``notes`` property and
+each object's ``note`` property are the designer's notes: Tiled keeps them when it saves, as it
+would not keep XML comments.
+"""
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 import pytmx
@@ -14,31 +24,70 @@ from ..paths import level_path
 
 log = logging.getLogger(__name__)
 
+# The object classes the game knows (levels/festive-slots.tiled-project declares the same ones,
+# with their properties, so Tiled offers them; a test keeps the two lists equal).
+CLASSES: dict[str, str] = {
+    "reels": "the reel window: cols x rows cells, frame art frame_margin px around it",
+    "grid": "a symbol grid (cluster pays): cols x rows cells, frame art frame_margin px around it",
+    "button": "a button; the screen gives it its label and action by the object's name",
+    "panel": "a framed panel a widget draws into (a meter, the free spins, the balance)",
+    "value": "a money field with its label (balance, bet, win)",
+    "banner": "the big message: feature intros and ends, resuming, max win",
+    "toast": "short messages",
+    "badge": "the REPLAY / FREE GAMES badge",
+    "hints": "the key hints strip (F1)",
+    "art": "a picture the screen paints (the logo, a caption ribbon)",
+    "label": "a line of text (a price, a title, a hint)",
+    "path": "a band something moves through (the sleigh's flight)",
+    "tile": "a game's tile in the lobby",
+    "area": "an area an effect fills (the lobby's snow)",
+}
+GRID_CLASSES = ("reels", "grid")  # classes whose cols and rows the engine also knows
+
 
 class LayoutError(Exception):
-    """A map that cannot be used: unreadable, or missing or misnaming a region."""
+    """A map that cannot be used: unreadable, missing or misnaming a region, an unknown class, or
+    a value that disagrees with the engine. The message names the map file and the object."""
+
+
+class GridSize(Protocol):
+    """What the layout checks a map against: an engine game's title and window size."""
+
+    title: str
+    reel_count: int
+    rows: int
 
 
 @dataclass(frozen=True)
 class Region:
     name: str
     rect: pygame.Rect
-    kind: str = ""  # the Tiled object's class/type, e.g. "button"
+    kind: str = ""  # the Tiled object's class, one of CLASSES, e.g. "button"
     properties: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def note(self) -> str:
+        """The designer's note on this object (its ``note`` property), or ``""``."""
+        return str(self.properties.get("note", ""))
 
 
 class Layout:
     """The named regions of one screen."""
 
-    def __init__(self, path: Path, size: tuple[int, int], regions: dict[str, Region]) -> None:
+    def __init__(self, path: Path, size: tuple[int, int], regions: dict[str, Region], notes: str = "") -> None:
         self.path = path
         self.size = size
         self.regions = regions
+        self.notes = notes  # the map's ``notes`` property
 
     @classmethod
-    def load(cls, name: str, required: tuple[str, ...] = ()) -> Layout:
-        """Load ``levels/<name>.tmx`` (or the ``.tmx`` file ``name`` names); every name in ``required``
-        must be an object there."""
+    def load(cls, name: str, required: tuple[str, ...] = (), *, game: GridSize | None = None) -> Layout:
+        """Load ``levels/<name>.tmx`` (or the ``.tmx`` file ``name`` names).
+
+        Every name in ``required`` must be an object there; every object needs a name and a class
+        from :data:`CLASSES`; with ``game``, every ``reels`` / ``grid`` object's ``cols`` and
+        ``rows`` must be the engine's (``game.reel_count``, ``game.rows``).
+        """
         path = Path(name) if name.endswith(".tmx") else level_path(f"{name}.tmx")
         if not path.is_file():
             raise LayoutError(f"{path}: map file not found")
@@ -48,19 +97,46 @@ class Layout:
             raise LayoutError(f"{path}: cannot read the Tiled map ({exc})") from exc
         size = (tmx.width * tmx.tilewidth, tmx.height * tmx.tileheight)
         regions: dict[str, Region] = {}
-        for obj in tmx.objects:
+        for obj in tmx.objects:  # objects of every object layer; image layers are not objects
             if not obj.name:
-                continue
+                raise LayoutError(f"{path}: object id {obj.id} has no name (every object is a named region)")
             if obj.name in regions:
                 raise LayoutError(f"{path}: two objects are named {obj.name!r}")
-            rect = pygame.Rect(round(obj.x), round(obj.y), round(obj.width or 0), round(obj.height or 0))
             kind = getattr(obj, "class", None) or getattr(obj, "type", None) or ""
+            if kind not in CLASSES:
+                known = ", ".join(CLASSES)
+                what = f"has class {kind!r}, which the game does not know" if kind else "has no class"
+                raise LayoutError(f"{path}: object {obj.name!r} {what} (classes: {known})")
+            rect = pygame.Rect(round(obj.x), round(obj.y), round(obj.width or 0), round(obj.height or 0))
             regions[obj.name] = Region(obj.name, rect, kind, dict(obj.properties))
-        layout = cls(path, size, regions)
+        layout = cls(path, size, regions, str(tmx.properties.get("notes", "")))
         missing = [name for name in required if name not in regions]
         if missing:
             raise LayoutError(f"{path}: missing object(s) {', '.join(repr(n) for n in missing)}")
+        if game is not None:
+            layout.check_against(game)
         return layout
+
+    def check_against(self, game: GridSize) -> None:
+        """Every ``reels`` / ``grid`` object's ``cols`` and ``rows``, where the map sets them, must be the
+        engine's (unset, the screen takes the engine's); LayoutError naming the map, the object and
+        both values otherwise."""
+        expected = {"cols": getattr(game, "reel_count", None), "rows": getattr(game, "rows", None)}
+        for region in self.regions.values():
+            if region.kind not in GRID_CLASSES:
+                continue
+            for key, engine_value in expected.items():
+                value = region.properties.get(key)
+                if value is None or engine_value is None:  # unset in the map, or a game without a grid
+                    continue
+                try:
+                    number = int(value)
+                except (TypeError, ValueError):
+                    raise LayoutError(f"{self.path}: object {region.name!r} has {key}={value!r}, which is not a "
+                                      f"whole number; the engine of {game.title} has {key}={engine_value}") from None
+                if number != engine_value:
+                    raise LayoutError(f"{self.path}: object {region.name!r} has {key}={number}, but the engine of "
+                                      f"{game.title} has {key}={engine_value}; the map must match the engine")
 
     def __contains__(self, name: str) -> bool:
         return name in self.regions
@@ -70,6 +146,10 @@ class Layout:
             return self.regions[name]
         except KeyError:
             raise LayoutError(f"{self.path}: no object named {name!r}") from None
+
+    def of_class(self, kind: str) -> list[Region]:
+        """The regions of class ``kind``, in the map's order."""
+        return [region for region in self.regions.values() if region.kind == kind]
 
     def rect(self, name: str) -> pygame.Rect:
         return self.region(name).rect.copy()

@@ -24,7 +24,7 @@ from ...engine.money import format_cents
 from ...session import ActiveRound, BudgetReached, PlaySession
 from ...store import InsufficientFunds
 from .. import theme
-from ..layout import Layout
+from ..layout import Layout, LayoutError
 from ..scene import Scene
 from ..widgets.art import image_or_standin, rounded_panel
 from ..widgets.banner import Banner, Toast
@@ -82,7 +82,8 @@ class GameScreen(Scene):
         super().__init__(app)
         self.session = session
         self.game = session.game
-        self.layout = Layout.load(self.LAYOUT or entry(self.game.id).level, required=BASE_REGIONS + self.EXTRA_REGIONS)
+        self.layout = Layout.load(self.LAYOUT or entry(self.game.id).level, required=BASE_REGIONS + self.EXTRA_REGIONS,
+                                  game=self.game)
         self.size = self.layout.size
         res = app.resources
         self.fonts = {
@@ -259,19 +260,27 @@ class GameScreen(Scene):
         images = tuple(image_or_standin(res, f"ui/{name}.png") for name in ("button", "button_hover", "button_pressed"))
         spin = tuple(image_or_standin(res, f"ui/{name}.png") for name in ("spin", "spin_hover", "spin_pressed"))
         font = self.fonts["button"]
-        specs = (
-            ("back", "LOBBY", self.leave, images), ("info", "PAYTABLE", self.open_help, images),
-            ("history", "HISTORY", self.open_history, images),
-            ("settings", "SETTINGS", self.open_settings, images),
-            ("autoplay", "AUTO", self.toggle_autoplay, images), ("turbo", "TURBO", self.toggle_turbo, images),
-            ("bet_minus", "-", lambda: self.change_bet(-1), images),
-            ("bet_plus", "+", lambda: self.change_bet(+1), images),
-            ("spin", "", self.press_spin, spin),
-        )
-        if self.has_buy and "buy" in self.layout:
-            specs += (("buy", self.BUY_LABEL, self.press_buy, images),)
-        for name, label, action, art in specs:
-            self.buttons[name] = Button(self.layout.rect(name), label, action, font=font, images=art)  # type: ignore[arg-type]
+        specs = {
+            "back": ("LOBBY", self.leave, images), "info": ("PAYTABLE", self.open_help, images),
+            "history": ("HISTORY", self.open_history, images),
+            "settings": ("SETTINGS", self.open_settings, images),
+            "autoplay": ("AUTO", self.toggle_autoplay, images), "turbo": ("TURBO", self.toggle_turbo, images),
+            "bet_minus": ("-", lambda: self.change_bet(-1), images),
+            "bet_plus": ("+", lambda: self.change_bet(+1), images),
+            "spin": ("", self.press_spin, spin),
+        }
+        if self.has_buy:
+            specs["buy"] = (self.BUY_LABEL, self.press_buy, images)
+        for region in self.layout.of_class("button"):  # the map's buttons, each named for its action
+            if region.name not in specs:
+                log.warning("%s: button %r has no action on this screen", self.layout.path, region.name)
+                continue
+            label, action, art = specs[region.name]
+            self.buttons[region.name] = Button(region.rect.copy(), label, action, font=font, images=art)  # type: ignore[arg-type]
+        for name in specs:
+            if name not in self.buttons and name in self.layout:
+                raise LayoutError(f"{self.layout.path}: object {name!r} has class {self.layout.region(name).kind!r}, "
+                                  "but the screen makes it a button: give it the class 'button'")
         self._show_turbo()
 
     def key_hints(self) -> tuple[tuple[str, str], ...]:

@@ -1,4 +1,4 @@
-"""The engine's public API as ARCHITECTURE.md fixes it."""
+"""The engine's public API as docs/ARCHITECTURE.md fixes it."""
 
 from __future__ import annotations
 

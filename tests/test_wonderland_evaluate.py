@@ -15,7 +15,7 @@ from tests.wonderland_fixtures import quiet_window, reference_clusters, window
 GAME = get_game("santas_wonderland")
 SYMBOLS = ("bear", "train", "plane", "spade", "heart", "club", "diamond")
 
-# GAMES.md section 1, written out again by hand: size bracket -> pay, x total bet
+# the printed paytable (docs/rules/santas_wonderland.md), written out again by hand: size bracket -> pay, x total bet
 BRACKETS = ((5, 5), (6, 6), (7, 7), (8, 8), (9, 11), (12, 14), (15, 19), (20, 24), (25, 64))
 PRINTED = {
     "bear": ("0.5", "0.75", "1.25", "2.5", "6.25", "12.5", "25", "100", "500"),

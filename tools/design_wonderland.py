@@ -3,9 +3,10 @@
     python tools/design_wonderland.py            # rewrite game/engine/games/santas_wonderland/data.json
     python tools/design_wonderland.py --bench    # engine speed: rounds per second through play(), median of 3
 
-The printed figures (paytable, levels, trigger) are copied from GAMES.md; the designed ones
-(drop weights, feature parameters, marker placement, bet ladder) are the DESIGN dict. Tuning
-edits DESIGN and re-runs this script, so data.json is always written in one consistent shape.
+The printed figures (paytable, levels, trigger) are copied from the rule text
+(docs/rules/santas_wonderland.md); the designed ones (drop weights, feature parameters, marker
+placement, bet ladder) are the DESIGN dict. Tuning edits DESIGN and re-runs this script, so
+data.json is always written in one consistent shape.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ DATA = Path(__file__).resolve().parent.parent / "game" / "engine" / "games" / "s
 
 SYMBOLS = ["bear", "train", "plane", "spade", "heart", "club", "diamond"]
 SIZES = ["5", "6", "7", "8", "9-11", "12-14", "15-19", "20-24", "25-64"]
-# GAMES.md: printed RM at a RM2.00 total bet / 2.00, columns 5 .. 25-64
+# the rule text: printed RM at a RM2.00 total bet / 2.00, columns 5 .. 25-64
 PAYS = {
     "bear": ["0.5", "0.75", "1.25", "2.5", "6.25", "12.5", "25", "100", "500"],
     "train": ["0.25", "0.35", "0.6", "1.25", "3.75", "6.25", "12.5", "50", "250"],
@@ -81,7 +82,7 @@ def phase(design: dict) -> dict:
 def document(design: dict = DESIGN) -> dict:
     return {
         "title": "Santa's Wonderland",
-        "printed_rtp": {"base": "96.2%", "buy": "96.4%"},  # GAMES.md "Math targets"
+        "printed_rtp": {"base": "96.2%", "buy": "96.4%"},  # the rule text's printed returns
         "symbols": SYMBOLS,
         "wild": "wild",
         "pays": {name: dict(zip(SIZES, pays)) for name, pays in PAYS.items()},

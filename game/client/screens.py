@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ..catalogue import entry, load_class
 from ..engine import get_game
 from ..session import PlaySession, SessionStats
+from .layout import LayoutError
 
 if TYPE_CHECKING:
     from ..store import Wallet
@@ -67,7 +68,10 @@ def open_game_screen(
                           budget=budget if isinstance(budget, int) else None)
     session.stats = session_stats(app, wallet)
     resume = session.resume_open_round()
-    screen = cls(app, session, resume=resume)
+    try:
+        screen = cls(app, session, resume=resume)
+    except LayoutError as exc:  # a broken map keeps its game shut, not the app (the message names the map)
+        raise ScreenUnavailable(str(exc)) from exc
     if autoplay is not None:
         screen.start_autoplay(autoplay)
     return screen

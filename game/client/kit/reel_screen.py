@@ -14,7 +14,6 @@ from typing import Any
 import pygame
 
 from .. import theme
-from ..layout import LayoutError
 from ..widgets.art import glow_frame
 from ..widgets.reels import ReelView
 from ..widgets.timeline import Step
@@ -82,11 +81,7 @@ class ReelScreen(GameScreen):
         layout = self.layout
         res = self.app.resources
         reels_rect = layout.rect("reels")
-        cols = int(layout.prop("reels", "cols", game.reel_count))
-        rows = int(layout.prop("reels", "rows", game.rows))
-        if (cols, rows) != (game.reel_count, game.rows):
-            raise LayoutError(f"{layout.path}: object 'reels' is {cols}x{rows} but {game.title} "
-                              f"plays {game.reel_count} reels of {game.rows} rows")
+        cols, rows = game.reel_count, game.rows  # the map's reels object was checked against these at load
         margin = int(layout.prop("reels", "frame_margin", 20))
         cell = (reels_rect.w // cols, reels_rect.h // rows)
         self.frame_rect = reels_rect.inflate(2 * margin, 2 * margin)

@@ -1,4 +1,4 @@
-"""Fat Santa's presentation: a round's events (docs/events_fat_santa.md) turned into timeline steps.
+"""Fat Santa's presentation: a round's events (docs/EVENTS.md) turned into timeline steps.
 
 Everything shown comes from the events: where the reels land, the sleigh's pies and what landed
 beneath them, Santa's block before, along his path and after each free spin, the meter, the

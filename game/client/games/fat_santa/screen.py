@@ -3,7 +3,7 @@
 ``FatSantaScreen(app, session, resume=None)``. The reels, win lines, effects, badges, the Bonus
 Buy confirmation and the round's life come from the kit (``ReelScreen``); this adds the sleigh
 layer, Santa's block, the pie meter, the free-spins panel and the methods the presenter's steps
-call (docs/events_fat_santa.md). Layout regions come from ``levels/fat_santa.tmx``.
+call (docs/EVENTS.md). Layout regions come from ``levels/fat_santa.tmx``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Santa's Wonderland's presentation: a round's events turned into timeline steps.
 
-Everything shown comes from the events (``docs/events_santas_wonderland.md``): the grids, the
+Everything shown comes from the events (``docs/EVENTS.md``): the grids, the
 clusters and their pays (``cents_of(Fraction(win["x"]), bet)``), the markers and the features
 they win, the meter, the Midnight Riches levels, the cap. A resumed round first shows the state
 the events before ``start`` describe (``state_before``), then plays on from there.

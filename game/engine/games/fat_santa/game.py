@@ -1,6 +1,6 @@
-"""Fat Santa's rules (GAMES.md section 5), on data from ``data.json``.
+"""Fat Santa's rules (docs/rules/fat_santa.md), on data from ``data.json``.
 
-Events follow ``docs/events_fat_santa.md``; DESIGN.md beside this file documents the data. The
+Events follow ``docs/EVENTS.md``; DESIGN.md beside this file documents the data. The
 round draws, in order: the five base stops, the sleigh's chance (one draw every base spin), and
 when the sleigh flies its number of pies and their cells; then each free spin's five stops. A
 bought round first draws the row where the engine places Santa on reel 1.

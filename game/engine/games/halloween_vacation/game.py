@@ -1,4 +1,4 @@
-"""Halloween Vacation's rules (GAMES.md section 2), on data from ``data.json``."""
+"""Halloween Vacation's rules (docs/rules/halloween_vacation.md), on data from ``data.json``."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Santa's Wonderland's rules (GAMES.md section 1), on data from ``data.json``.
+"""Santa's Wonderland's rules (docs/rules/santas_wonderland.md), on data from ``data.json``.
 
 The round itself lives in ``play.py``; clusters in ``clusters.py``; the data in ``model.py``.
-Events follow ``docs/events_santas_wonderland.md``.
+Events follow ``docs/EVENTS.md``.
 """
 
 from __future__ import annotations

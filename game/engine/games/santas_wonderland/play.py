@@ -37,7 +37,7 @@ class MultiplierTexts:
 
 
 class WonderlandRound:
-    """The state of one round while it plays (see GAMES.md section 1 and the event doc)."""
+    """The state of one round while it plays (see docs/rules/santas_wonderland.md and docs/EVENTS.md)."""
 
     def __init__(self, data: WonderlandData, texts: MultiplierTexts, ctx: RoundContext) -> None:
         self.data = data

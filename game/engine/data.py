@@ -46,13 +46,15 @@ class Reader:
             if not 0 <= key < len(self.value):
                 raise self.fail(f"has no item {key}")
             where = f"{self.where}[{key}]"
+            value: Any = self.value[key]
         else:
             if not isinstance(self.value, dict):
                 raise self.fail("expected an object")
             if key not in self.value:
                 raise self.fail(f"missing key {key!r}")
             where = f"{self.where}.{key}" if self.where else key
-        return Reader(self.source, self.value[key], where)
+            value = self.value[key]
+        return Reader(self.source, value, where)
 
     def has(self, key: str) -> bool:
         return isinstance(self.value, dict) and key in self.value

@@ -70,14 +70,16 @@ class LineEvaluator:
 
     def _evaluate_wild_start(self, window: Window, index: int, line: LineShape) -> Win | None:
         wild = self.wild
+        assert wild is not None, "called only for a line that starts with the wild"
         reels = self.reels
         wild_run = 1
         while wild_run < reels and window[wild_run][line[wild_run]] == wild:
             wild_run += 1
         best: Win | None = None
-        wild_row = self._table.get(wild)  # type: ignore[arg-type]
-        if wild_row is not None and wild_row[wild_run] is not None:
-            best = Win(wild, wild_run, tuple(zip(range(wild_run), line)), index, wild_row[wild_run])
+        wild_row = self._table.get(wild)
+        wild_pay = wild_row[wild_run] if wild_row is not None else None
+        if wild_pay is not None:
+            best = Win(wild, wild_run, tuple(zip(range(wild_run), line)), index, wild_pay)
         if wild_run < reels:
             symbol = window[wild_run][line[wild_run]]
             row = self._table.get(symbol)

@@ -107,7 +107,7 @@ class RoundDirector:
     # -- decisions -----------------------------------------------------------------------------
 
     def _ask(self, decision: Decision) -> None:
-        if self.session is None:  # a replay is complete: it never waits
+        if self.session is None or self.active is None:  # a replay (neither set) is complete: it never waits
             return
         self.asking = True
         if self.stage.answers_itself():

@@ -75,7 +75,7 @@ class Button:
             image = self.images[2] if down or self.active else self.images[1] if self.hover else self.images[0]
             surface.blit(image, self.rect)
         else:
-            base = (70, 40, 90) if not self.active else (150, 70, 20)
+            base: tuple[int, ...] = (70, 40, 90) if not self.active else (150, 70, 20)
             if self.hover:
                 base = tuple(min(255, c + 30) for c in base)
             if down:

@@ -126,10 +126,10 @@ class PaytablePage:
         _box(surface, box, GREEN)
         body = theme.ui(self.res, 16)
         y = box.y + 10
-        top = pays.get(game.description.santa, {}).get(5, 0)
+        santa_five = pays.get(game.description.santa, {}).get(5, 0)
         for text, color in (("WILDS", GOLD), ("Fat Santa: wild for", TEXT), ("all symbols, lands", TEXT),
                             ("on reel 1 only", TEXT), ("Pie: wild for all", TEXT), ("except Fat Santa", TEXT),
-                            ("pays are x line bet", DIM), (f"5 Santas: {top}x, needs", DIM),
+                            ("pays are x line bet", DIM), (f"5 Santas: {santa_five}x, needs", DIM),
                             ("Santa grown to 5x5", DIM)):
             image = render_text(body, text, color, INK if color == GOLD else None, 1)
             surface.blit(image, image.get_rect(midtop=(box.centerx, y)))

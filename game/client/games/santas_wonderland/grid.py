@@ -246,8 +246,8 @@ class GridView:
         ox, oy = self.offset()
         blit = surface.blit
         images = self.images
-        for item, name in zip(self.leaving, self._leaving_names, strict=True):
-            blit(images[name], (item[0] + ox, item[1] + oy))
+        for item, leaving_name in zip(self.leaving, self._leaving_names, strict=True):
+            blit(images[leaving_name], (item[0] + ox, item[1] + oy))
         x0, y0 = self.rect.x + ox, self.rect.y + oy
         cw, ch = self.cell_w, self.cell_h
         for col in range(self.cols):

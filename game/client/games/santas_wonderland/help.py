@@ -115,11 +115,11 @@ class PaytablePage:
             surface.blit(title, title.get_rect(midleft=(rect.x + 14 + icon, row.centery)))
             for i, (_, size) in enumerate(COLUMNS):
                 money = format_cents(cents_of(pay_of(game, name, size), bet))
-                text = render_text(pay_font, money, GOLD if i < 3 else TEXT, INK, 1)
-                if text.get_width() > col_w - 6:
-                    text = pygame.transform.smoothscale(
-                        text, (col_w - 6, max(1, text.get_height() * (col_w - 6) // text.get_width())))
-                surface.blit(text, text.get_rect(center=(left + i * col_w + col_w // 2, row.centery)))
+                price = render_text(pay_font, money, GOLD if i < 3 else TEXT, INK, 1)
+                if price.get_width() > col_w - 6:
+                    price = pygame.transform.smoothscale(
+                        price, (col_w - 6, max(1, price.get_height() * (col_w - 6) // price.get_width())))
+                surface.blit(price, price.get_rect(center=(left + i * col_w + col_w // 2, row.centery)))
             y += row_h
         wild_box = pygame.Rect(rect.x, rect.bottom - 48, rect.w, 46)
         pygame.draw.rect(surface, (70, 24, 40), wild_box, border_radius=12)

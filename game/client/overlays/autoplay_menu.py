@@ -24,12 +24,12 @@ AMOUNTS = [1_000, 2_500, 5_000, 10_000, 25_000, 50_000, 100_000]
 MULTIPLES = [5, 10, 25, 50, 100, 250, 500]
 
 
-def _rounds_label(value: object) -> str:
+def _rounds_label(value: int | None) -> str:
     return "Until stopped" if value is None else f"{value} rounds"
 
 
-def _money_label(value: object) -> str:
-    return "Off" if value is None else format_cents(int(value))  # type: ignore[call-overload]
+def _money_label(value: int | None) -> str:
+    return "Off" if value is None else format_cents(int(value))
 
 
 class AutoplayMenu(OptionsOverlay):
@@ -40,23 +40,22 @@ class AutoplayMenu(OptionsOverlay):
         self.on_start = on_start
         amounts: list[int | None] = [None, *(bet * m for m in MULTIPLES)] if bet else [None, *AMOUNTS]
         last = app.flags.get("autoplay_menu", {})
-        self.place_rows([
-            OptionRow("Rounds", list(ROUNDS), _index(ROUNDS, last.get("rounds", 10)), _rounds_label),
-            OptionRow("Stop on any feature", [False, True], 1 if last.get("feature", True) else 0,
-                      lambda v: "Yes" if v else "No"),
-            OptionRow("Stop on a single win over", list(amounts), _index(amounts, last.get("win")), _money_label),
-            OptionRow("Stop on a loss over", list(amounts), _index(amounts, last.get("loss")), _money_label),
-        ], margin=40)
+        self._rounds = OptionRow("Rounds", list(ROUNDS), _index(ROUNDS, last.get("rounds", 10)), _rounds_label)
+        self._feature = OptionRow("Stop on any feature", [False, True], 1 if last.get("feature", True) else 0,
+                                  lambda v: "Yes" if v else "No")
+        self._win = OptionRow("Stop on a single win over", list(amounts), _index(amounts, last.get("win")),
+                              _money_label)
+        self._loss = OptionRow("Stop on a loss over", list(amounts), _index(amounts, last.get("loss")), _money_label)
+        self.place_rows([self._rounds, self._feature, self._win, self._loss], margin=40)
         self.button_row([("Cancel", self.close), ("Start", self.start)])
         self.focus = 1
 
     def config(self) -> AutoplayConfig:
-        rounds, feature, win, loss = (row.value for row in self.rows)
         return AutoplayConfig(
-            rounds=rounds,  # type: ignore[arg-type]
-            stop_on_feature=bool(feature),
-            stop_single_win_over=win,  # type: ignore[arg-type]
-            stop_loss_over=loss,  # type: ignore[arg-type]
+            rounds=self._rounds.value,
+            stop_on_feature=bool(self._feature.value),
+            stop_single_win_over=self._win.value,
+            stop_loss_over=self._loss.value,
         )
 
     def start(self) -> None:

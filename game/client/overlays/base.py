@@ -8,7 +8,7 @@ below are not drawn again: an open dialog costs two blits a frame.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
 
@@ -27,6 +27,8 @@ SHADOW = 18
 
 CLOSE_KEYS = (pygame.K_ESCAPE,)
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+T = TypeVar("T")  # the value type of an OptionRow
 
 
 def make_backdrop(below: pygame.Surface) -> pygame.Surface:
@@ -283,16 +285,16 @@ def focus_image(size: tuple[int, int]) -> pygame.Surface:
     return image
 
 
-class OptionRow:
+class OptionRow(Generic[T]):
     """A labelled value chosen from a list with Left/Right or the arrow buttons beside it."""
 
     def __init__(
         self,
         label: str,
-        choices: list[object],
+        choices: list[T],
         index: int,
-        fmt: Callable[[object], str],
-        on_change: Callable[[object], None] | None = None,
+        fmt: Callable[[T], str],
+        on_change: Callable[[T], None] | None = None,
     ) -> None:
         self.label = label
         self.choices = choices
@@ -305,7 +307,7 @@ class OptionRow:
         self._focus_img: pygame.Surface | None = None
 
     @property
-    def value(self) -> object:
+    def value(self) -> T:
         return self.choices[self.index]
 
     def step(self, direction: int) -> None:
@@ -365,10 +367,10 @@ class OptionsOverlay(Overlay):
     """
 
     ROW_H = 64
-    rows: list[OptionRow]
+    rows: list[OptionRow[Any]]  # each row has its own value type; subclasses keep typed references
     selected: int = 0
 
-    def place_rows(self, rows: list[OptionRow], margin: int) -> None:
+    def place_rows(self, rows: list[OptionRow[Any]], margin: int) -> None:
         self.rows = rows
         self.selected = 0
         top = self.rect.y + 104

@@ -48,8 +48,8 @@ class SettingsOverlay(OptionsOverlay):
                       self._set_turbo),
             OptionRow("Reduced motion", [False, True], 1 if calm else 0, lambda v: "On" if v else "Off",
                       self._set_motion),
-            OptionRow("Session budget", list(BUDGET_STEPS), BUDGET_STEPS.index(budget),
-                      lambda v: budget_label(v), self._set_budget),  # type: ignore[arg-type]
+            OptionRow("Session budget", list(BUDGET_STEPS), BUDGET_STEPS.index(budget), budget_label,
+                      self._set_budget),
         ], margin=50)
         self.button_row([("Done", self.close)])
         self._note = "Budget: when losses this session reach it, play stops. Play money only."
@@ -60,30 +60,30 @@ class SettingsOverlay(OptionsOverlay):
         if self.on_change is not None:
             self.on_change(key, value)
 
-    def _set_volume(self, value: object) -> None:
-        self.app.audio.set_volume(float(value))  # type: ignore[arg-type]
+    def _set_volume(self, value: float) -> None:
+        self.app.audio.set_volume(float(value))
         self.app.audio.play("click")
         self._changed("volume", value)
 
-    def _set_sound(self, value: object) -> None:
+    def _set_sound(self, value: bool) -> None:
         self.app.audio.set_muted(not value)
         self._changed("muted", not value)
 
-    def _set_turbo(self, value: object) -> None:
+    def _set_turbo(self, value: bool) -> None:
         self.wallet.set_setting("turbo", bool(value))
         self.app.flags["turbo"] = bool(value)
         self._changed("turbo", bool(value))
 
-    def _set_motion(self, value: object) -> None:
+    def _set_motion(self, value: bool) -> None:
         """Reduced motion: no screen shake, shorter celebrations (the screen follows when it is uncovered)."""
         self.wallet.set_setting("reduced_motion", bool(value))
         self.app.flags["reduced_motion"] = bool(value)
         self._changed("reduced_motion", bool(value))
 
-    def _set_budget(self, value: object) -> None:
+    def _set_budget(self, value: int | None) -> None:
         self.wallet.set_setting("budget", value)
         if self.session is not None:
-            self.session.budget = value  # type: ignore[assignment]
+            self.session.budget = value
         self._changed("budget", value)
 
     # -- input ---------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -64,7 +65,7 @@ class ChoiceOverlay(Overlay):
             in_row = min(PER_ROW, len(self.options) - row * PER_ROW)
             left = self.rect.centerx - (in_row * BUTTON[0] + (in_row - 1) * GAP) // 2
             rect = pygame.Rect(left + col * (BUTTON[0] + GAP), top + row * (BUTTON[1] + 30 + GAP), *BUTTON)
-            self.add_button(rect, option.label, lambda i=index: self.choose(i), hint=option.detail)
+            self.add_button(rect, option.label, partial(self.choose, index), hint=option.detail)
 
     def choose(self, index: int) -> None:
         if self._closed:

@@ -12,6 +12,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 import pygame
 
@@ -183,7 +184,7 @@ class SantaLayer:
         if stand[:2] != current[:2]:
             hops = max(abs(stand[0] - current[0]), abs(stand[1] - current[1]))
             self._then(_Move("walk", self.HOP_TIME * hops, None,
-                             lambda b=stand: self._set(b), {"from": current, "to": stand, "hops": hops}))
+                             partial(self._set, stand), {"from": current, "to": stand, "hops": hops}))
         pie_cell = (int(pie[0]), int(pie[1]))
 
         def chomp() -> None:
@@ -199,7 +200,7 @@ class SantaLayer:
 
         self._then(_Move("eat", self.EAT_TIME, lambda: self.sound("coin_tick"), swallowed, data))
         if grows:
-            def grow_start(a=after) -> None:
+            def grow_start(a: Block = after) -> None:
                 self.sound("expand")
                 rect = self.rect_of(a)
                 for _ in range(3):
@@ -207,7 +208,7 @@ class SantaLayer:
                                          life=0.9, gravity=60)
                 on_grow()
 
-            self._then(_Move("grow", self.GROW_TIME, grow_start, lambda b=after: self._set(b),
+            self._then(_Move("grow", self.GROW_TIME, grow_start, partial(self._set, after),
                              {"from": stand, "to": after}))
 
     def _set(self, block: Block) -> None:

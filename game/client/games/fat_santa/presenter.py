@@ -210,9 +210,12 @@ class Presenter(ReelPresenter):
         pies = [tuple(cell) for cell in sleigh["pies"]] if sleigh else []
         steps: list[Step] = []
         if pies:
+            def land_now() -> None:
+                s.sleigh.finish()
+                s.reels.quick_stop()
+
             steps.append(Animate(lambda: s.spin_with_sleigh(landed, pies),
-                                 lambda: s.reels.spinning or s.sleigh.flying,
-                                 lambda: (s.sleigh.finish(), s.reels.quick_stop())))
+                                 lambda: s.reels.spinning or s.sleigh.flying, land_now))
             steps.append(Animate(lambda: s.sleigh.stamp(lambda: s.reels.set_window(window)),
                                  lambda: s.sleigh.busy, s.sleigh.finish))
         else:
@@ -277,10 +280,14 @@ class Presenter(ReelPresenter):
         if pies:
             view = WalkView(landed, window, pies)
             mark = WinMark(tuple(pies), None, "", "")
-            steps.append(Highlight(s.painter, mark, 0.6, lambda: (s.reels.set_window(view.show()),
-                                                                  s.sound("scatter_land"))))
+
+            def show_pies() -> None:
+                s.reels.set_window(view.show())
+                s.sound("scatter_land")
+
+            steps.append(Highlight(s.painter, mark, 0.6, show_pies))
             for pie, after in zip(pies, path, strict=True):
-                def visit(pie=pie, after=after) -> None:
+                def visit(pie: tuple[int, int] = pie, after: Block = after) -> None:
                     def eaten() -> None:
                         view.eat(pie)
                         s.reels.set_window(view.show())

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ....engine.money import cents_of, format_cents
@@ -154,7 +155,7 @@ class Presenter(ReelPresenter):
         triggers = any(e["type"] == "free_games_start" for e in events[index + 1:])
         if scatter is not None and triggers:
             mark = WinMark(tuple((c, r) for c, r in scatter["cells"]), None, "", "")
-            steps.append(Highlight(s.painter, mark, 1.3, lambda cells=mark.cells: s.celebrate_cells(cells)))
+            steps.append(Highlight(s.painter, mark, 1.3, partial(s.celebrate_cells, mark.cells)))
         steps.extend(self.wins(wins, Fraction(event["x"]), free=False, progress=index + 1, big=not triggers))
         return steps
 
@@ -194,13 +195,23 @@ class Presenter(ReelPresenter):
         steps.append(SpinReels(s.reels, event["landed"], held=held, before=before_spin))
         if event["new_sticky"]:
             cells = [tuple(c) for c in event["new_sticky"]]
-            steps.append(Call(lambda: (feature.lock(cells), s.sound("sticky_lock"))))
+
+            def lock_sticky() -> None:
+                feature.lock(cells)
+                s.sound("sticky_lock")
+
+            steps.append(Call(lock_sticky))
             steps.append(Wait(0.55))
         if expanding is not None and expanding["new"]:
             x = expanding["x"]
             column = event["landed"][self.expanding_reel]
             row = column.index("wild") if "wild" in column else 0
-            steps.append(Call(lambda: (feature.grow(row, x), s.sound("expand"))))
+
+            def grow_expanding() -> None:
+                feature.grow(row, x)
+                s.sound("expand")
+
+            steps.append(Call(grow_expanding))
             steps.append(Wait(0.95))
         self.prev_expanding = expanding["x"] if expanding else None
         window = event["window"]

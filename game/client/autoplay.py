@@ -7,6 +7,7 @@ worded for the player.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -14,8 +15,13 @@ from ..engine.money import format_cents
 
 
 class _Result(Protocol):
-    win: int
-    features: dict[str, Any]
+    """What autoplay reads of a settled round (a frozen RoundResult: read-only members)."""
+
+    @property
+    def win(self) -> int: ...
+
+    @property
+    def features(self) -> Mapping[str, Any]: ...
 
 
 @dataclass(frozen=True)

@@ -375,6 +375,8 @@ class LobbyScene(Scene):
         for k in range(6):
             t = (self.time * 0.12 + k / 6) % 1.0
             d = t * perimeter
+            x: float  # a point on the tile's edge, d along its perimeter
+            y: float
             if d < rect.w:
                 x, y = rect.x + d, rect.y
             elif d < rect.w + rect.h:

@@ -8,7 +8,7 @@ exactly the grid its event describes. Per frame it blits pre-scaled surfaces.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import pygame
 
@@ -48,7 +48,7 @@ class GridView:
         self.shake = 0.0  # px of shake, decaying
         self.calm = False  # reduced motion: the grid never shakes
         self.time = 0.0
-        self.on_land = None  # called once per column when a drop finishes (a sound)
+        self.on_land: Callable[[int], None] | None = None  # called once per column when a drop finishes (a sound)
         self._column_landing: set[int] = set()
 
     # -- geometry ---------------------------------------------------------------------------

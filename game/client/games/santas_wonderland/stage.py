@@ -31,8 +31,12 @@ class Stage(BaseStage, Protocol):
     markers: MarkerLayer
     meter: MeterPanel
     fx: FeatureFX
-    levels: tuple[Level, ...]
     trigger_points: int
+
+    @property
+    def levels(self) -> Sequence[Level]:
+        """The game's Midnight Riches levels (read only: the screen keeps the engine's NamedTuples)."""
+        ...
 
     def start_spin(self) -> None: ...
 

@@ -62,6 +62,18 @@ def fallback_art(relative: str, size: tuple[int, int], reason: object = "missing
     return surface
 
 
+def darker(color: tuple[int, int, int], divisor: int) -> tuple[int, int, int]:
+    """``color`` with each channel divided (rounding down) by ``divisor``."""
+    r, g, b = color
+    return r // divisor, g // divisor, b // divisor
+
+
+def lighter(color: tuple[int, int, int], amount: int) -> tuple[int, int, int]:
+    """``color`` with each channel raised by ``amount``, at most 255."""
+    r, g, b = color
+    return min(255, r + amount), min(255, g + amount), min(255, b + amount)
+
+
 def tinted(image: pygame.Surface, color: tuple[int, int, int]) -> pygame.Surface:
     """A copy of ``image`` multiplied by ``color`` (keeps alpha)."""
     out = image.copy()

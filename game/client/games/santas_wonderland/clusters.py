@@ -15,7 +15,7 @@ import pygame
 
 from ....engine.money import cents_of, format_cents
 from ...widgets.anim import ease_out_back, pulse
-from ...widgets.art import rounded_panel
+from ...widgets.art import darker, rounded_panel
 from ...widgets.text import render_text
 from .grid import GridView
 
@@ -59,7 +59,7 @@ class ClusterPainter:
         cw, ch = grid.cell_w, grid.cell_h
         self.dim = pygame.Surface((cw, ch), pygame.SRCALPHA)
         self.dim.fill((4, 8, 30, 150))
-        self.tints = {symbol: rounded_panel((cw - 4, ch - 4), color, tuple(c // 2 for c in color),  # type: ignore[arg-type]
+        self.tints = {symbol: rounded_panel((cw - 4, ch - 4), color, darker(color, 2),
                                             radius=12, alpha=120)
                       for symbol, color in COLORS.items()}
         self._tags: dict[tuple[str, str, str], pygame.Surface] = {}

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import pygame
 
 from ...widgets.anim import clamp01, pulse
-from ...widgets.art import rounded_panel
+from ...widgets.art import darker, rounded_panel
 from ...widgets.text import render_text
 from .art import FEATURE_COLORS, FEATURE_NAMES, FEATURES
 
@@ -170,7 +170,7 @@ class FeaturesPanel:
         self.rows = {name: pygame.Rect(8, self.top + i * self.row_h, w - 16, self.row_h - 4)
                      for i, name in enumerate(FEATURES)}
         self.lit = {name: rounded_panel(self.rows[name].size, FEATURE_COLORS[name][1],
-                                        tuple(c // 3 for c in FEATURE_COLORS[name][1]),  # type: ignore[arg-type]
+                                        darker(FEATURE_COLORS[name][1], 3),
                                         edge=FEATURE_COLORS[name][0], radius=10, alpha=230)
                     for name in FEATURES}
         self.soft = {name: rounded_panel(self.rows[name].size, (40, 60, 110), (20, 30, 70),

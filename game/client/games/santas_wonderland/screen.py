@@ -18,7 +18,7 @@ import pygame
 from ... import theme
 from ...kit.screen import GameScreen
 from ...widgets.anim import clamp01
-from ...widgets.art import tinted
+from ...widgets.art import lighter, tinted
 from ...widgets.timeline import Step
 from .art import FEATURE_COLORS, load_art
 from .clusters import COLORS, ClusterPainter
@@ -123,8 +123,8 @@ class SantasWonderlandScreen(GameScreen):
             return self.sparkles
         frames = self._colored.get(color)
         if frames is None:
-            light = tuple(min(255, c + 40) for c in color)
-            frames = self._colored[color] = [tinted(f, light) for f in self.sparkles]  # type: ignore[arg-type]
+            light = lighter(color, 40)
+            frames = self._colored[color] = [tinted(f, light) for f in self.sparkles]
         return frames
 
     # -- GameScreen hooks --------------------------------------------------------------------

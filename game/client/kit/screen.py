@@ -257,8 +257,13 @@ class GameScreen(Scene):
 
     def _make_buttons(self) -> None:
         res = self.app.resources
-        images = tuple(image_or_standin(res, f"ui/{name}.png") for name in ("button", "button_hover", "button_pressed"))
-        spin = tuple(image_or_standin(res, f"ui/{name}.png") for name in ("spin", "spin_hover", "spin_pressed"))
+
+        def three(names: tuple[str, str, str]) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface]:
+            normal, hover, pressed = (image_or_standin(res, f"ui/{name}.png") for name in names)
+            return normal, hover, pressed
+
+        images = three(("button", "button_hover", "button_pressed"))
+        spin = three(("spin", "spin_hover", "spin_pressed"))
         font = self.fonts["button"]
         specs = {
             "back": ("LOBBY", self.leave, images), "info": ("PAYTABLE", self.open_help, images),
@@ -276,7 +281,7 @@ class GameScreen(Scene):
                 log.warning("%s: button %r has no action on this screen", self.layout.path, region.name)
                 continue
             label, action, art = specs[region.name]
-            self.buttons[region.name] = Button(region.rect.copy(), label, action, font=font, images=art)  # type: ignore[arg-type]
+            self.buttons[region.name] = Button(region.rect.copy(), label, action, font=font, images=art)
         for name in specs:
             if name not in self.buttons and name in self.layout:
                 raise LayoutError(f"{self.layout.path}: object {name!r} has class {self.layout.region(name).kind!r}, "

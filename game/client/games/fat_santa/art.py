@@ -88,7 +88,7 @@ class SantaSprites:
         self.max_size = max_size
         self.res = resources
         self.poses: dict[tuple[int, str], pygame.Surface] = {}
-        self.growth: list[tuple[int, pygame.Surface]] = []  # (px, picture) from small to large
+        sizes: list[tuple[int, pygame.Surface | None]] = []  # (px, picture or None: drawn below)
         for size in range(1, max_size + 1):
             idle = self._block(size, art.figure)
             eat = self._block(size, art.figure_eat)
@@ -100,19 +100,19 @@ class SantaSprites:
                 self.poses[(size, "lean_r")] = _convert(pygame.transform.rotozoom(idle, -LEAN, 1.0))
             self.poses[(size, "squash")] = _convert(
                 pygame.transform.smoothscale(eat, (round(px * 1.07), round(px * 0.93))))
-            self.growth.append((px, idle))
+            sizes.append((px, idle))
             if size < max_size:
                 for k in range(1, GROW_STEPS + 1):
                     mid = round(px + cell * k / (GROW_STEPS + 1))
-                    self.growth.append((mid, None))  # type: ignore[arg-type]
+                    sizes.append((mid, None))
         # the in-between sizes are scaled from the next real size down
         filled: list[tuple[int, pygame.Surface]] = []
-        for index, (px, picture) in enumerate(self.growth):
+        for index, (px, picture) in enumerate(sizes):
             if picture is None:
-                bigger = next(p for q, p in self.growth[index:] if p is not None)
+                bigger = next(p for q, p in sizes[index:] if p is not None)
                 picture = _convert(pygame.transform.smoothscale(bigger, (px, px)))
             filled.append((px, picture))
-        self.growth = filled
+        self.growth = filled  # (px, picture) from small to large
 
     def pose(self, size: int, name: str) -> pygame.Surface:
         return self.poses.get((size, name)) or self.poses[(size, "idle")]

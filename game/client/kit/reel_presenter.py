@@ -18,6 +18,7 @@ from ..widgets.banner import Banner, Toast
 from ..widgets.celebration import BigWinCelebration, tier_of
 from ..widgets.counter import roll_seconds
 from ..widgets.hud import MoneyBar
+from ..widgets.reels import ReelView
 from ..widgets.slot_steps import Celebrate, CycleWins, FlashWins, ShowBanner
 from ..widgets.timeline import Call, Step, Wait
 from ..widgets.winlines import WinMark, WinPainter
@@ -63,7 +64,14 @@ class Stage(Protocol):
 
 
 class ReelStage(Stage, Protocol):
+    """What a reel game's steps drive: the reels, their win lines, the spin's start, a trigger's stars."""
+
     painter: WinPainter
+    reels: ReelView
+
+    def before_spin(self) -> None: ...
+
+    def celebrate_cells(self, cells: Sequence[tuple[int, int]]) -> None: ...
 
 
 def celebration_seconds(x: Fraction) -> float:

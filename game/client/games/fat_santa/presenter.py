@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ....engine.money import cents_of, format_cents
 from ...kit.presenter import shows
 from ...kit.reel_presenter import ReelPresenter, ReelStage
-from ...widgets.reels import ReelView
 from ...widgets.slot_steps import Highlight, SpinReels
 from ...widgets.timeline import Call, Step, Wait
 from ...widgets.winlines import WinMark
@@ -142,14 +141,11 @@ class Stage(ReelStage, Protocol):
     """What the presenter's steps drive on the Fat Santa screen."""
 
     game: FatSanta
-    reels: ReelView
     sleigh: SleighLayer
     santa: SantaLayer
     meter: PieMeter
     spins: SpinsPanel
     extra_spins: tuple[int, ...]
-
-    def before_spin(self) -> None: ...
 
     def spin_with_sleigh(self, landed: list[list[str]], pies: Sequence[tuple[int, int]]) -> None: ...
 
@@ -158,8 +154,6 @@ class Stage(ReelStage, Protocol):
     def exit_free(self, base_window: Sequence[Sequence[str]] | None) -> None: ...
 
     def cap_reached(self) -> None: ...
-
-    def celebrate_cells(self, cells: Sequence[tuple[int, int]]) -> None: ...
 
 
 class Presenter(ReelPresenter):

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ....engine.money import cents_of, format_cents
 from ...kit.presenter import shows
 from ...kit.reel_presenter import ReelPresenter, ReelStage
-from ...widgets.reels import ReelView
 from ...widgets.slot_steps import Highlight, SpinReels
 from ...widgets.timeline import Call, Step, Wait
 from ...widgets.winlines import WinMark
@@ -78,16 +77,11 @@ class Stage(ReelStage, Protocol):
     """What the presenter's steps drive on the Halloween Vacation screen."""
 
     game: HalloweenVacation
-    reels: ReelView
     feature: FeatureLayer
-
-    def before_spin(self) -> None: ...
 
     def enter_free(self, total: int) -> None: ...
 
     def exit_free(self, base_window: Sequence[Sequence[str]] | None) -> None: ...
-
-    def celebrate_cells(self, cells: Sequence[tuple[int, int]]) -> None: ...
 
 
 class Presenter(ReelPresenter):

@@ -167,6 +167,8 @@ def test_the_stratified_interval_covers_the_exact_answer_and_its_width_is_right(
     report = run(toy.id, n, m, 1, seed=99, progress=False, batch=n, feature_batch=m)
     exact_se = math.sqrt(TOY_VAR_Y / n + TOY_P**2 * TOY_VAR_F / m)
     assert report.half_width / Z95 == pytest.approx(exact_se, rel=0.06)  # one mean: 20% narrower
+    assert report.sd == pytest.approx(math.sqrt(TOY_VAR_Y + TOY_P * 4), rel=0.05)  # a whole round's deviation
+    assert report.generator
 
 
 def test_plain_simulation_of_the_toy_agrees_with_its_exact_answer(toy: Toy) -> None:

@@ -27,11 +27,24 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from . import GAME_IDS, get_game
+from . import rng as _rng
 from .rng import derive_seed, new_seed
 
 log = logging.getLogger("simulate")
 
 Z95 = 1.959963984540054
+
+
+def generator_name() -> str:
+    """The random number generator rounds draw from, as a report records it (details: docs/RNG.md).
+
+    ``game.engine.rng.GENERATOR`` when the module names it, else the class ``round_rng`` returns.
+    """
+    named = getattr(_rng, "GENERATOR", None)
+    if isinstance(named, str) and named:
+        return named
+    made = type(_rng.round_rng(0))
+    return f"{made.__module__}.{made.__qualname__} (game/engine/rng.py round_rng)"
 
 
 @dataclass
@@ -120,6 +133,7 @@ class Report:
     seconds: float
     rounds_per_second: float
     rounds_per_second_per_worker: float
+    generator: str = ""  # the generator the rounds drew from (generator_name())
 
     def lines(self) -> list[str]:
         mode = " (bought feature)" if self.buy else ""
@@ -172,6 +186,7 @@ def summarise(tally: Tally, game: str, buy: bool, bet: int, seed: int, workers: 
         command=" ".join(["python -m game.engine.simulate", *sys.argv[1:]]), seconds=wall,
         rounds_per_second=n / wall if wall else 0.0,
         rounds_per_second_per_worker=n / tally.seconds if tally.seconds else 0.0,
+        generator=generator_name(),
     )
 
 

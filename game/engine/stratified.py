@@ -228,6 +228,8 @@ class StratifiedReport:
     seconds: float
     rounds_per_second_per_worker: float
     feature_runs_per_second_per_worker: float
+    sd: float = 0.0  # a whole round's standard deviation, x bet: sqrt(Var(Y) + sum_s p(s) Var(F | s))
+    generator: str = ""  # the generator the rounds drew from
 
     def lines(self) -> list[str]:
         mode = " (bought feature)" if self.buy else ""
@@ -240,6 +242,7 @@ class StratifiedReport:
             f" {self.feature_part_rtp * 100:.3f}%",
             f"hit rate         {self.hit_rate * 100:.2f}%"
             + (f"  (1 in {1 / self.hit_rate:.2f})" if self.hit_rate else ""),
+            f"std deviation    {self.sd:.3f} x bet per round (from the strata)",
             f"{self.feature:<16} 1 in {self.feature_one_in:,.1f} rounds, average {self.feature_average_x:.2f} x bet"
             f" (sd {self.feature_sd_x:.2f})",
             f"highest win      base part {self.base_max_x:,.2f} x (seed {self.base_max_seed}),"
@@ -284,6 +287,21 @@ def _y_variance(base: PartTally, feature: PartTally, mean_f: float) -> float:
     return max(0.0, second / n - mean_y * mean_y)
 
 
+def _round_variance(base: PartTally, feature: PartTally, var_y: float, var_f: float) -> float:
+    """Var(W) = Var(Y) + E[sum over a round's starts of Var(F | s)]: a whole round's variance."""
+    n = base.rounds
+    within = 0.0
+    for key, count in base.starts.items():
+        runs = feature.start_runs.get(key, 0)
+        if runs > 1:
+            mean = feature.start_feature_x[key] / runs
+            spread = max(0.0, feature.start_feature_x2[key] / runs - mean * mean)
+        else:
+            spread = var_f
+        within += count / n * spread
+    return var_y + within
+
+
 def summarise(base: PartTally, feature: PartTally, *, game: str, buy: bool, bet: int, seed: int, workers: int,
               wall: float) -> StratifiedReport:
     engine_game = get_game(game)
@@ -324,6 +342,7 @@ def summarise(base: PartTally, feature: PartTally, *, game: str, buy: bool, bet:
         command=" ".join(["python -m game.engine.simulate", *sys.argv[1:]]), seconds=wall,
         rounds_per_second_per_worker=n / base.seconds if base.seconds else 0.0,
         feature_runs_per_second_per_worker=m / feature.seconds if feature.seconds else 0.0,
+        sd=math.sqrt(_round_variance(base, feature, var_y, var_f)), generator=generator_name(),
     )
 
 
@@ -340,6 +359,12 @@ def _run_tasks(worker, tasks: list, workers: int, bar) -> PartTally:
                 total.add(part)
                 bar.update(part.rounds)
     return total
+
+
+def generator_name() -> str:
+    from .simulate import generator_name as name
+
+    return name()
 
 
 def run(game: str, rounds: int, feature_runs: int, workers: int, seed: int, bet: int | None = None,

@@ -117,6 +117,8 @@ def compute(game: HalloweenVacation | None = None) -> HalloweenExact:
     _prove_prefix_decides(pay, [set(strip) for strip in game.base_reels.strips])
     law = line_pays([weighted(strip) for strip in game.base_reels.strips], pay, blank=BLANK)
     scatters = scatter_count_distribution(game.base_reels, game.scatter)
+    if any(n >= game.scatter_trigger and n not in game.scatter_pays for n in scatters):
+        raise ValueError("the hit rate takes every free-game trigger to pay its scatters")
     return HalloweenExact(
         lines=len(game.lines), line_law=law, scatter_counts=scatters, scatter_pays=dict(game.scatter_pays),
         trigger_count=game.scatter_trigger, base_hit_rate=base_hit_rate(game), free=FreeGame(game).exact(),

@@ -41,6 +41,7 @@ from typing import Any
 
 from . import get_game
 from .rng import derive_seed
+from .simulate import BINS, generator_name, histogram, win_bin
 
 Z95 = 1.959963984540054
 FEATURE_SALT = 0x5747_A71F_1ED0_0001
@@ -71,6 +72,8 @@ class PartTally:
     start_runs: dict[str, int] = field(default_factory=dict)
     start_feature_x: dict[str, float] = field(default_factory=dict)
     start_feature_x2: dict[str, float] = field(default_factory=dict)
+    bins: list[int] = field(default_factory=lambda: [0] * BINS)  # rounds per win bin of this stratum's part
+    bin_won_x: list[float] = field(default_factory=lambda: [0.0] * BINS)
     feature_rounds: dict[str, int] = field(default_factory=dict)
     feature_totals: dict[str, int] = field(default_factory=dict)
     feature_won_x: dict[str, float] = field(default_factory=dict)
@@ -89,10 +92,15 @@ class PartTally:
                              (self.start_feature_x2, other.start_feature_x2)):
             for key, value in theirs.items():
                 mine[key] = mine.get(key, 0) + value  # type: ignore[index, operator]
+        self.bins = [a + b for a, b in zip(self.bins, other.bins)]
+        self.bin_won_x = [a + b for a, b in zip(self.bin_won_x, other.bin_won_x)]
 
     def record(self, x: float, seed: int, capped: bool, features: dict[str, int]) -> None:
         self.won_x += x
         self.won_x2 += x * x
+        slot = win_bin(x)
+        self.bins[slot] += 1
+        self.bin_won_x[slot] += x
         if x > self.max_x:
             self.max_x, self.max_seed = x, seed
         if capped:
@@ -230,6 +238,11 @@ class StratifiedReport:
     feature_runs_per_second_per_worker: float
     sd: float = 0.0  # a whole round's standard deviation, x bet: sqrt(Var(Y) + sum_s p(s) Var(F | s))
     generator: str = ""  # the generator the rounds drew from
+    base_histogram: list[dict[str, Any]] = field(default_factory=list)  # the base part B's distribution
+    feature_histogram: list[dict[str, Any]] = field(default_factory=list)  # one feature run's win, per run
+
+    def histograms(self) -> dict[str, list[dict[str, Any]]]:
+        return {"base": self.base_histogram, self.feature: self.feature_histogram}
 
     def lines(self) -> list[str]:
         mode = " (bought feature)" if self.buy else ""
@@ -343,6 +356,8 @@ def summarise(base: PartTally, feature: PartTally, *, game: str, buy: bool, bet:
         rounds_per_second_per_worker=n / base.seconds if base.seconds else 0.0,
         feature_runs_per_second_per_worker=m / feature.seconds if feature.seconds else 0.0,
         sd=math.sqrt(_round_variance(base, feature, var_y, var_f)), generator=generator_name(),
+        base_histogram=histogram(base.bins, base.bin_won_x, n),
+        feature_histogram=histogram(feature.bins, feature.bin_won_x, m) if m else [],
     )
 
 
@@ -359,12 +374,6 @@ def _run_tasks(worker, tasks: list, workers: int, bar) -> PartTally:
                 total.add(part)
                 bar.update(part.rounds)
     return total
-
-
-def generator_name() -> str:
-    from .simulate import generator_name as name
-
-    return name()
 
 
 def run(game: str, rounds: int, feature_runs: int, workers: int, seed: int, bet: int | None = None,

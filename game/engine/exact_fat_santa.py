@@ -184,17 +184,17 @@ def hit_rates(game: FatSanta, pay: _Lines) -> tuple[Fraction, Fraction]:
     for need, sizes in needs.items():
         paying = hits.hit_stops(need, sets)  # per reel-3 row, the stops whose symbol there completes a line
         pie_rows = sum(1 << r for r in range(rows) if need >> (hits.SLOT * r) & pie_bit)
-        for cover in covers3:
-            if cover & pie_rows:
+        for covered in covers3:
+            if covered & pie_rows:
                 continue  # a pie on a row that completes a line pays
             # no line pays when every row whose landed symbol would complete one is under a pie
             live = 0
             for r in range(rows):
-                if not cover >> r & 1:
+                if not covered >> r & 1:
                     live |= paying[r]
             missed = stops3 - live.bit_count()
             if missed:
-                size3 = cover.bit_count()
+                size3 = covered.bit_count()
                 for size2, n12 in sizes.items():
                     misses[size2][size3] += n12 * missed
     weight = len(strips[0]) * len(strips[1]) * len(strips[2])

@@ -267,6 +267,7 @@ class FreeGame:
             chain.append(state)
             after: dict[Stage, Fraction] = {}
             for (stage, left, landed, extra), p in state.items():
+                moves: list[tuple[int | None, int, Fraction]]
                 if stage:
                     moves = [(stage, landed, p)]
                 else:
@@ -287,12 +288,12 @@ class FreeGame:
         patterns = {reel: self.wild_patterns(reel) for reel in self.sticky}
         held_law = {reel: {0: Fraction(1)} for reel in self.sticky}  # the rows held before spin t
         weights: dict[tuple[int, tuple[bool, ...], int], Fraction] = {}  # how often each line law is played
-        by_spin = []
+        by_spin: list[Fraction] = []
         held_after: list[Fraction] = []  # E[wilds held] after t spins
         for state in chain:
-            alive: Counter[int] = Counter()
+            alive: dict[int, Fraction] = {}
             for (stage, _, _, _), p in state.items():
-                alive[stage] += p
+                alive[stage] = alive.get(stage, Fraction(0)) + p
             chance = {reel: [sum((p for pattern, p in law.items() if pattern >> r & 1), Fraction(0))
                              for r in range(self.rows)] for reel, law in held_law.items()}
             spin_mean = Fraction(0)
@@ -300,7 +301,7 @@ class FreeGame:
                 for line in self.game.lines:
                     row3 = line[self.reel] if stage == 0 else 0
                     for held in product((False, True), repeat=len(self.sticky)):
-                        w = p_stage
+                        w: Fraction = p_stage
                         for reel, flag in zip(self.sticky, held):
                             c = chance[reel][line[reel]]
                             w *= c if flag else 1 - c

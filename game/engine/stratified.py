@@ -86,12 +86,13 @@ class PartTally:
         if other.max_x > self.max_x:
             self.max_x, self.max_seed = other.max_x, other.max_seed
         for mine, theirs in ((self.starts, other.starts), (self.feature_rounds, other.feature_rounds),
-                             (self.feature_totals, other.feature_totals), (self.feature_won_x, other.feature_won_x),
-                             (self.start_won_x, other.start_won_x), (self.start_pairs, other.start_pairs),
-                             (self.start_runs, other.start_runs), (self.start_feature_x, other.start_feature_x),
-                             (self.start_feature_x2, other.start_feature_x2)):
-            for key, value in theirs.items():
-                mine[key] = mine.get(key, 0) + value  # type: ignore[index, operator]
+                             (self.feature_totals, other.feature_totals), (self.start_runs, other.start_runs)):
+            _merge(mine, theirs)
+        for sums, more in ((self.feature_won_x, other.feature_won_x), (self.start_won_x, other.start_won_x),
+                           (self.start_feature_x, other.start_feature_x),
+                           (self.start_feature_x2, other.start_feature_x2)):
+            _merge(sums, more)
+        _merge(self.start_pairs, other.start_pairs)
         self.bins = [a + b for a, b in zip(self.bins, other.bins)]
         self.bin_won_x = [a + b for a, b in zip(self.bin_won_x, other.bin_won_x)]
 
@@ -110,6 +111,11 @@ class PartTally:
                 self.feature_rounds[name] = self.feature_rounds.get(name, 0) + 1
                 self.feature_totals[name] = self.feature_totals.get(name, 0) + amount
                 self.feature_won_x[name] = self.feature_won_x.get(name, 0.0) + x
+
+
+def _merge(mine: dict, theirs: dict) -> None:
+    for key, value in theirs.items():
+        mine[key] = mine.get(key, 0) + value
 
 
 def _x(value: Any) -> float:

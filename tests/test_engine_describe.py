@@ -32,7 +32,7 @@ def test_the_descriptions_hold_what_the_screens_and_help_pages_show() -> None:
     halloween = get_game("halloween_vacation").description
     assert (halloween.free_spins, halloween.sticky_reels, halloween.expanding_reel) == (8, (1, 3), 2)
     assert halloween.expanding_multipliers == (2, 4, 8) and halloween.scatter_trigger == 3
-    assert halloween.bets.breakdown == BetBreakdown(50, (1, 2, 5, 10, 20), tuple(range(1, 11)))
+    assert halloween.bets.breakdown == BetBreakdown(50, (2, 10, 20), tuple(range(1, 11)))
     assert halloween.printed_rtp == PrintedRtp("96.7%") and not halloween.has_buy and halloween.cap is None
     assert halloween.max_win_bound_x == get_game("halloween_vacation").max_win_bound_x
     assert len(halloween.lines) == 50

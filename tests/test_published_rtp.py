@@ -1,16 +1,41 @@
-"""The RTP the help page and README quote was measured on today's data and meets its target."""
+"""The published RTPs against the acceptance rule of docs/MATH.md: which figures meet it, which do not yet.
+
+The rule: an RTP counts as proven when it is exact, or simulated with a 95% interval of half-width
+at most 0.1 point; the printed RTP must then lie inside that interval, or agree with the exact
+figure at its printed precision. Figures that do not meet it yet are known gaps, marked
+``xfail(strict=True)`` with what it takes: when one is closed the mark must go (strict).
+"""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from game.engine import get_game
+import pytest
 
-RTP_FILE = Path(__file__).resolve().parent.parent / "game" / "engine" / "games" / "halloween_vacation" / "rtp.json"
+from game.engine import get_game
+from game.engine.exact_halloween import compute
+from game.engine.par import _agrees
+
+GAMES = Path(__file__).resolve().parent.parent / "game" / "engine" / "games"
+RTP_FILE = GAMES / "halloween_vacation" / "rtp.json"
+HALF_WIDTH_RULE = 0.001  # 0.1 point
+
+
+def _report(game_id: str, name: str) -> dict:
+    return json.loads((GAMES / game_id / name).read_text(encoding="utf-8"))
+
+
+# -- Halloween Vacation ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def halloween_exact():
+    return compute(get_game("halloween_vacation"))
 
 
 def test_published_figures_are_for_the_current_data_and_meet_the_target() -> None:
+    """The published measurement (what README and the help page show today) and the old standard it met."""
     report = json.loads(RTP_FILE.read_text(encoding="utf-8"))
     game = get_game("halloween_vacation")
     assert report["data_sha256"] == game.data_digest(), (
@@ -21,3 +46,58 @@ def test_published_figures_are_for_the_current_data_and_meet_the_target() -> Non
     assert report["rounds"] >= 10_000_000
     assert report["max_win_x"] <= game.max_win_bound_x
     assert report["command"].startswith("python -m game.engine.simulate halloween_vacation")
+
+
+def test_halloween_vacation_rtp_is_proven_exactly(halloween_exact) -> None:
+    """Meets the rule: exact (base game by linearity, free game by its Markov chain)."""
+    assert f"{float(halloween_exact.rtp):.4%}" == "96.6234%"
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "known gap: the strips give 96.6234% exactly, 0.077 points under the printed 96.7%; retune the strips"
+    " (it changes every round: after the new generator lands) or print 96.62%"))
+def test_halloween_vacation_printed_rtp_agrees_with_the_exact_one(halloween_exact) -> None:
+    assert _agrees(get_game("halloween_vacation").description.printed_rtp.base, halloween_exact.rtp)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "known gap: the published plain simulation (97.04%, 95% CI 96.63% .. 97.46%) was a high draw, the exact"
+    " 96.623% lies outside it; publish the exact figure, or re-measure after the new generator lands"))
+def test_halloween_vacation_published_interval_holds_the_exact_rtp(halloween_exact) -> None:
+    report = json.loads(RTP_FILE.read_text(encoding="utf-8"))
+    assert report["ci_low"] <= halloween_exact.rtp <= report["ci_high"]
+
+
+# -- every published simulation against the 0.1-point half-width --------------------------------
+
+NEEDS = {
+    ("halloween_vacation", "rtp.json"): "the exact 96.6234% meets the rule instead; a plain run would need ~417 M"
+                                        " rounds (about 4 hours on one core)",
+    ("fat_santa", "rtp.json"): "with the exact base game, ~1.6 M free-game runs close it (about 6 minutes on one"
+                               " core); the stratified run as published, ~140 M base rounds + 7 M runs",
+    ("fat_santa", "rtp_buy.json"): "~16.6 M bought free games close it (about an hour on one core)",
+    ("santas_wonderland", "rtp.json"): "~160 M base spins + 150 k Midnight Riches runs close it (about 4 hours on"
+                                       " one core), after the retune to 96.2%",
+    ("santas_wonderland", "rtp_buy.json"): "~17 M Midnight Riches runs close it (about 3.6 hours on one core)",
+}
+
+
+@pytest.mark.parametrize(("game_id", "name"), [
+    pytest.param(game_id, name, marks=pytest.mark.xfail(strict=True, reason=f"known gap: half-width above 0.1 point;"
+                                                                             f" {needs}"))
+    for (game_id, name), needs in NEEDS.items()
+])
+def test_published_simulation_has_a_half_width_of_at_most_a_tenth_of_a_point(game_id: str, name: str) -> None:
+    assert _report(game_id, name)["half_width"] <= HALF_WIDTH_RULE
+
+
+@pytest.mark.parametrize(("game_id", "name", "target"), [
+    ("fat_santa", "rtp.json", 0.9415), ("fat_santa", "rtp_buy.json", 0.9420),
+    ("santas_wonderland", "rtp.json", 0.962), ("santas_wonderland", "rtp_buy.json", 0.964),
+    ("halloween_vacation", "rtp.json", 0.967),
+])
+def test_every_printed_rtp_lies_inside_its_published_interval(game_id: str, name: str, target: float) -> None:
+    """The weaker standard every published figure meets today (a 95% interval, of any width, holds the target)."""
+    report = _report(game_id, name)
+    assert report["data_sha256"] == get_game(game_id).data_digest()
+    assert report["ci_low"] <= target <= report["ci_high"]

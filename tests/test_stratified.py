@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Generator
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from game.engine import get_game
+from game.engine import Decision, Evaluation, Game, get_game, simulate, stratified
 from game.engine.rng import derive_seed
+from game.engine.round import RoundContext
 from game.engine.simulate import main
 from game.engine.stratified import run
 
@@ -72,3 +76,102 @@ def test_command_line_needs_both_flags(tmp_path: Path, capsys: pytest.CaptureFix
     assert data["method"] == "stratified" and data["feature_runs"] == 200 and data["rounds"] == 4000
     assert data["data_sha256"] == GAME.data_digest()
     assert "stratified" in capsys.readouterr().out
+
+
+# -- a toy game whose answer is known exactly -------------------------------------------------
+
+
+class Toy(Game):
+    """One draw in four triggers a bonus from a row 0-3; the base win and the bonus both grow with the row.
+
+    Base part B: no trigger (3/4): 1x or nothing, even chances; trigger (1/4): ``row`` x, row uniform.
+    Bonus F from row r: 10 r + 4 x (its first draw is odd), first draw uniform 0-3, so mu(r) = 10 r + 2.
+    RTP = E[B] + 1/4 E[mu(row)] = 3/4 + 17/4 = 5 (500%). Y = B + T mu(row) takes 0 and 1 (3/8 each) and
+    2, 13, 24, 35 (1/16 each): Var(Y) = 98.75; Var(F) = 100 Var(row) + 4 = 129.
+    The bonus tallies ``row_r_first_d`` so a test can see whether its start and first draw are independent.
+    """
+
+    id = "stratified_toy"
+    title = "Stratified toy"
+    bets = (100,)
+    default_bet = 100
+    symbols = ()
+    reel_count = 1
+    rows = 1
+    stratified_feature = "bonus"
+
+    def evaluate(self, window: list[list[str]]) -> Evaluation:
+        return Evaluation()
+
+    def round_steps(self, ctx: RoundContext) -> Generator[Decision, Any, None]:
+        if ctx.feature_start is not None:
+            self.bonus(ctx, ctx.feature_start["row"])
+        elif ctx.rng.randrange(4) == 0:
+            row = ctx.rng.randrange(4)
+            ctx.award(Fraction(row))
+            ctx.count("bonus")
+            if ctx.defer_features:
+                ctx.deferred.append({"row": row})
+            else:
+                self.bonus(ctx, row)
+        elif ctx.rng.randrange(2):
+            ctx.award(Fraction(1))
+        yield from ()
+
+    def bonus(self, ctx: RoundContext, row: int) -> None:
+        first = ctx.rng.randrange(4)
+        ctx.count(f"row_{row}_first_{first}")
+        ctx.award(Fraction(10 * row + 4 * (first % 2)))
+
+
+Z95, Z999 = 1.959963984540054, 3.290526731491926
+TOY = Toy()
+TOY_RTP = 5.0
+TOY_VAR_Y, TOY_VAR_F, TOY_P = 98.75, 129.0, 0.25
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> Toy:
+    def lookup(game_id: str) -> Game:
+        return TOY if game_id == TOY.id else get_game(game_id)
+
+    monkeypatch.setattr(stratified, "get_game", lookup)
+    monkeypatch.setattr(simulate, "get_game", lookup)
+    return TOY
+
+
+def test_a_feature_run_draws_its_start_apart_from_the_features_own_draws(toy: Toy) -> None:
+    report = run(toy.id, 4_000, 4_000, 1, seed=17, progress=False, batch=4_000, feature_batch=4_000)
+    table = [[report.feature_run_features.get(f"row_{r}_first_{d}", {}).get("runs", 0) for d in range(4)]
+             for r in range(4)]
+    total = sum(map(sum, table))
+    rows = [sum(row) for row in table]
+    cols = [sum(col) for col in zip(*table)]
+    chi2 = sum((table[r][d] - rows[r] * cols[d] / total) ** 2 / (rows[r] * cols[d] / total)
+               for r in range(4) for d in range(4))
+    assert total == 4_000
+    assert chi2 < 27.9  # 9 degrees of freedom: p = 0.001 (one stream made row == first draw: chi2 ~ 12,000)
+
+
+def test_the_stratified_interval_covers_the_exact_answer_and_its_width_is_right(toy: Toy) -> None:
+    n, m, trials = 500, 1_000, 100
+    z2 = []
+    for trial in range(trials):
+        report = run(toy.id, n, m, 1, seed=1_000 + trial, progress=False, batch=n, feature_batch=m)
+        z2.append(((report.rtp - TOY_RTP) / (report.half_width / Z95)) ** 2)
+    covered = sum(z < Z95**2 for z in z2) / trials
+    assert 0.85 <= covered <= 1.0  # 95% expected; any sound generator stays well clear of 85%
+    # E[z^2] = 1 when the standard error is right (one mean for every start made it about 1.45)
+    assert 0.6 < sum(z2) / trials < 1.4
+    n, m = 20_000, 20_000
+    report = run(toy.id, n, m, 1, seed=99, progress=False, batch=n, feature_batch=m)
+    exact_se = math.sqrt(TOY_VAR_Y / n + TOY_P**2 * TOY_VAR_F / m)
+    assert report.half_width / Z95 == pytest.approx(exact_se, rel=0.06)  # one mean: 20% narrower
+    assert report.sd == pytest.approx(math.sqrt(TOY_VAR_Y + TOY_P * 4), rel=0.05)  # a whole round's deviation
+    assert report.generator
+
+
+def test_plain_simulation_of_the_toy_agrees_with_its_exact_answer(toy: Toy) -> None:
+    report = simulate.run(toy.id, 40_000, 1, seed=3, progress=False, batch=40_000)
+    assert abs(report.rtp - TOY_RTP) <= Z999 / Z95 * report.half_width  # inside the 99.9% interval
+    assert report.sd**2 == pytest.approx(TOY_VAR_Y + TOY_P * 4, rel=0.1)  # Var(W) = Var(Y) + E[T Var(F | row)]

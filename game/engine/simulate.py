@@ -10,12 +10,17 @@ whose return lives in a rare, volatile feature.
 Round ``i`` uses seed ``derive_seed(S, i)``, so a run is reproducible from its seed and any
 single round of it can be replayed. The output (RTP with its 95% confidence interval, hit
 rate, feature frequencies, standard deviation, highest win, speed) is what the help pages and
-the README quote; ``--json`` writes it for them.
+the README quote; ``--json`` writes it for them, in the layout ``game/engine/report.schema.json``
+describes (one schema for plain and stratified reports). Every report carries the win
+distribution (rounds per bin of win x bet, ``WIN_EDGES``; stratified: the base part's and one
+feature run's); ``--histogram`` prints it and ``--csv PATH`` writes it as CSV.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import json
 import logging
 import math
@@ -23,15 +28,63 @@ import multiprocessing
 import os
 import sys
 import time
+from bisect import bisect_right
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from . import GAME_IDS, get_game
+from . import rng as _rng
 from .rng import derive_seed, new_seed
 
 log = logging.getLogger("simulate")
 
 Z95 = 1.959963984540054
+# The win distribution's bins, x bet: 0, then (0, 1), [1, 2), [2, 5), ... [10000, no limit).
+WIN_EDGES = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
+BINS = len(WIN_EDGES) + 2
+
+
+def win_bin(x: float) -> int:
+    """The histogram bin of a win of ``x`` times the bet."""
+    return 0 if x == 0 else 1 + bisect_right(WIN_EDGES, x)
+
+
+def histogram(counts: list[int], won: list[float], rounds: int) -> list[dict[str, Any]]:
+    """The win distribution as a report records it: per bin its rounds, share, one-in and ``mean_x``, what
+    the bin adds to the mean win per round (x bet; for whole rounds at the bet, its share of the RTP)."""
+    lows = (0, 0, *WIN_EDGES)
+    highs = (0, *WIN_EDGES, None)
+    return [
+        {"from_x": lows[i], "to_x": highs[i], "rounds": counts[i], "share": counts[i] / rounds,
+         "one_in": rounds / counts[i] if counts[i] else None, "mean_x": won[i] / rounds}
+        for i in range(BINS)
+    ]
+
+
+def histogram_csv(parts: dict[str, list[dict[str, Any]]]) -> str:
+    """The histograms as CSV: part, from_x, to_x (empty: no limit; 0 to 0: no win), rounds, share, one_in, mean_x."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["part", "from_x", "to_x", "rounds", "share", "one_in", "mean_x"])
+    for part, rows in parts.items():
+        for row in rows:
+            writer.writerow([part, row["from_x"], "" if row["to_x"] is None else row["to_x"], row["rounds"],
+                             f"{row['share']:.10g}", "" if row["one_in"] is None else f"{row['one_in']:.10g}",
+                             f"{row['mean_x']:.10g}"])
+    return out.getvalue()
+
+
+def generator_name() -> str:
+    """The random number generator rounds draw from, as a report records it (details: docs/RNG.md).
+
+    ``game.engine.rng.GENERATOR`` when the module names it, else the class ``round_rng`` returns.
+    """
+    named = getattr(_rng, "GENERATOR", None)
+    if isinstance(named, str) and named:
+        return named
+    made = type(_rng.round_rng(0))
+    return f"{made.__module__}.{made.__qualname__} (game/engine/rng.py round_rng)"
 
 
 @dataclass
@@ -50,9 +103,13 @@ class Tally:
     feature_totals: dict[str, int] = field(default_factory=dict)  # sum of its counts
     feature_won_x: dict[str, float] = field(default_factory=dict)  # win of rounds with it
     seconds: float = 0.0
+    bins: list[int] = field(default_factory=lambda: [0] * BINS)  # rounds per win bin (win_bin)
+    bin_won_x: list[float] = field(default_factory=lambda: [0.0] * BINS)  # their wins
 
     def add(self, other: Tally) -> None:
         self.rounds += other.rounds
+        self.bins = [a + b for a, b in zip(self.bins, other.bins)]
+        self.bin_won_x = [a + b for a, b in zip(self.bin_won_x, other.bin_won_x)]
         self.staked_x += other.staked_x
         self.won_x += other.won_x
         self.won_x2 += other.won_x2
@@ -80,6 +137,9 @@ def play_batch(task: tuple[str, bool, int, int, int, int]) -> Tally:
         x = result.win_x.numerator / result.win_x.denominator
         tally.won_x += x
         tally.won_x2 += x * x
+        slot = win_bin(x)
+        tally.bins[slot] += 1
+        tally.bin_won_x[slot] += x
         if x > 0:
             tally.hits += 1
         if x > tally.max_x:
@@ -120,6 +180,12 @@ class Report:
     seconds: float
     rounds_per_second: float
     rounds_per_second_per_worker: float
+    generator: str = ""  # the generator the rounds drew from (generator_name())
+    method: str = "plain"
+    histogram: list[dict[str, Any]] = field(default_factory=list)  # the win distribution (histogram())
+
+    def histograms(self) -> dict[str, list[dict[str, Any]]]:
+        return {"round": self.histogram}
 
     def lines(self) -> list[str]:
         mode = " (bought feature)" if self.buy else ""
@@ -172,6 +238,7 @@ def summarise(tally: Tally, game: str, buy: bool, bet: int, seed: int, workers: 
         command=" ".join(["python -m game.engine.simulate", *sys.argv[1:]]), seconds=wall,
         rounds_per_second=n / wall if wall else 0.0,
         rounds_per_second_per_worker=n / tally.seconds if tally.seconds else 0.0,
+        generator=generator_name(), histogram=histogram(tally.bins, tally.bin_won_x, n),
     )
 
 
@@ -232,6 +299,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--feature-runs", type=_positive, default=None,
                         help="with --stratified: how many times to play the main feature on its own")
     parser.add_argument("--json", type=Path, default=None, help="also write the report as JSON here")
+    parser.add_argument("--csv", type=Path, default=None, help="also write the win distribution as CSV here")
+    parser.add_argument("--histogram", action="store_true", help="also print the win distribution")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser.parse_args(argv)
 
@@ -270,9 +339,27 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     for line in report.lines():
         print(line)
+    if args.histogram:
+        for line in histogram_lines(report.histograms()):
+            print(line)
     if args.json is not None:
         args.json.write_text(json.dumps(asdict(report), indent=2) + "\n", encoding="utf-8")
+    if args.csv is not None:
+        args.csv.write_text(histogram_csv(report.histograms()), encoding="utf-8")
     return 0
+
+
+def histogram_lines(parts: dict[str, list[dict[str, Any]]]) -> list[str]:
+    out = []
+    for part, rows in parts.items():
+        out.append(f"win distribution ({part}):")
+        out.append(f"  {'win, x bet':>22} {'rounds':>16} {'share':>12} {'1 in':>11} {'adds x bet':>10}")
+        for row in rows:
+            span = ("no win" if row["to_x"] == 0 else f"{row['from_x']:g} .. {row['to_x']:g}" if row["to_x"]
+                    else f"{row['from_x']:g} and more")
+            one_in = f"{row['one_in']:,.1f}" if row["one_in"] else "-"
+            out.append(f"  {span:>22} {row['rounds']:>16,} {row['share']:>12.6%} {one_in:>11} {row['mean_x']:>10.4f}")
+    return out
 
 
 if __name__ == "__main__":

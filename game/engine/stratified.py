@@ -1,21 +1,32 @@
 """Stratified RTP estimation: base rounds with the main feature deferred, plus feature runs.
 
-A round's win is ``B + T * F``: ``B`` the base part (the spin with everything but the main
-feature), ``T`` the number of times the main feature was triggered, ``F`` what one play of the
-feature pays. Brute Monte Carlo spends almost all its rounds on ``B`` while the variance lives in
-``F``. Here the first stratum plays ``n`` rounds with ``defer_features`` (cheap: the feature is
-recorded, not played) and the second plays ``m`` features alone, each from a start drawn from the
-starts recorded in the first stratum, so ``F`` is sampled from the right conditional law:
+A round's win is ``B + sum of F_j``: ``B`` the base part (the spin with everything but the main
+feature), one ``F_j`` for each time the main feature was triggered, from its start ``s_j`` (for
+Fat Santa the row Santa landed on). Brute Monte Carlo spends almost all its rounds on ``B``
+while the variance lives in ``F``. Here the first stratum plays ``n`` rounds with
+``defer_features`` (cheap: the feature's start is recorded, not played) and the second plays
+``m`` features alone, each from a start drawn from the ``N`` starts recorded in the first
+stratum, so ``F`` is sampled from the right conditional law:
 
-    RTP = (mean(B) + p * mean(F)) / price,   p = sum(T) / n
-    SE^2 = Var(B + T * mean(F)) / n + p^2 * Var(F) / m
+    RTP  = (mean(B) + p * mean(F)) / price,        p = N / n
+    SE^2 = (Var(Y) / n + p^2 * Var(F) / m) / price^2,
+    Y    = B + sum over the round's starts s of mu(s)
 
-With ``m`` of the order of ``n * p`` or more this needs far fewer rounds than plain simulation
-for the same interval. The cap applies to each part on its own; a feature run cannot know the
-base win it would have followed, so a round whose base part plus feature cross the cap while
-neither alone does is counted uncapped (a bias far below the interval: both parts would have to
-be near the cap at once). Round ``i`` of the base stratum uses ``derive_seed(S, i)`` and feature
-run ``j`` uses ``derive_seed(S ^ FEATURE_SALT, j)``, so a run is reproducible from ``S``.
+``mu(s)`` is the mean of the feature runs that started from ``s`` (the mean of all runs when
+none did), ``Var(F)`` the variance of all feature runs. ``docs/MATH.md`` derives the formula;
+``tests/test_stratified.py`` checks it against a toy game whose answer is known exactly. With
+``m`` of the order of ``n * p`` or more this needs far fewer rounds than plain simulation for
+the same interval. The cap applies to each part on its own; a feature run cannot know the base
+win it would have followed, so a round whose base part plus feature cross the cap while neither
+alone does is counted uncapped (a bias far below the interval: both parts would have to be near
+the cap at once).
+
+Seeds: base round ``i`` uses ``derive_seed(S, i)``. Feature run ``j`` takes its start from
+``derive_seed(S ^ START_SALT, j)`` and plays from ``derive_seed(S ^ FEATURE_SALT, j)``: two
+streams of their own, so a run's start and the feature's own draws are independent, as they
+are in a real round (drawing both from one generator made, for Fat Santa, Santa's row and the
+first free spin's reel-1 stop come out of the same first random number). A run is reproducible
+from ``S``.
 """
 
 from __future__ import annotations
@@ -23,7 +34,6 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
-import random
 import sys
 import time
 from dataclasses import dataclass, field
@@ -31,9 +41,12 @@ from typing import Any
 
 from . import get_game
 from .rng import derive_seed
+from .simulate import BINS, generator_name, histogram, win_bin
 
 Z95 = 1.959963984540054
 FEATURE_SALT = 0x5747_A71F_1ED0_0001
+START_SALT = 0x57A2_75EE_D5A1_7002
+_SEED_SPAN = 1 << 64
 
 
 @dataclass
@@ -51,6 +64,16 @@ class PartTally:
     max_seed: int | None = None
     capped: int = 0
     starts: dict[str, int] = field(default_factory=dict)  # deferred feature starts (JSON) -> count
+    # base stratum: sum of B over each start (a round with two starts adds B twice), and
+    # sum over rounds of c(s) * c(s') for the starts s, s' of a round, for Var(Y)
+    start_won_x: dict[str, float] = field(default_factory=dict)
+    start_pairs: dict[tuple[str, str], int] = field(default_factory=dict)
+    # feature stratum: runs, sum of F and sum of F^2 by the start they were played from
+    start_runs: dict[str, int] = field(default_factory=dict)
+    start_feature_x: dict[str, float] = field(default_factory=dict)
+    start_feature_x2: dict[str, float] = field(default_factory=dict)
+    bins: list[int] = field(default_factory=lambda: [0] * BINS)  # rounds per win bin of this stratum's part
+    bin_won_x: list[float] = field(default_factory=lambda: [0.0] * BINS)
     feature_rounds: dict[str, int] = field(default_factory=dict)
     feature_totals: dict[str, int] = field(default_factory=dict)
     feature_won_x: dict[str, float] = field(default_factory=dict)
@@ -63,13 +86,22 @@ class PartTally:
         if other.max_x > self.max_x:
             self.max_x, self.max_seed = other.max_x, other.max_seed
         for mine, theirs in ((self.starts, other.starts), (self.feature_rounds, other.feature_rounds),
-                             (self.feature_totals, other.feature_totals), (self.feature_won_x, other.feature_won_x)):
-            for key, value in theirs.items():
-                mine[key] = mine.get(key, 0) + value
+                             (self.feature_totals, other.feature_totals), (self.start_runs, other.start_runs)):
+            _merge(mine, theirs)
+        for sums, more in ((self.feature_won_x, other.feature_won_x), (self.start_won_x, other.start_won_x),
+                           (self.start_feature_x, other.start_feature_x),
+                           (self.start_feature_x2, other.start_feature_x2)):
+            _merge(sums, more)
+        _merge(self.start_pairs, other.start_pairs)
+        self.bins = [a + b for a, b in zip(self.bins, other.bins)]
+        self.bin_won_x = [a + b for a, b in zip(self.bin_won_x, other.bin_won_x)]
 
     def record(self, x: float, seed: int, capped: bool, features: dict[str, int]) -> None:
         self.won_x += x
         self.won_x2 += x * x
+        slot = win_bin(x)
+        self.bins[slot] += 1
+        self.bin_won_x[slot] += x
         if x > self.max_x:
             self.max_x, self.max_seed = x, seed
         if capped:
@@ -79,6 +111,11 @@ class PartTally:
                 self.feature_rounds[name] = self.feature_rounds.get(name, 0) + 1
                 self.feature_totals[name] = self.feature_totals.get(name, 0) + amount
                 self.feature_won_x[name] = self.feature_won_x.get(name, 0.0) + x
+
+
+def _merge(mine: dict, theirs: dict) -> None:
+    for key, value in theirs.items():
+        mine[key] = mine.get(key, 0) + value
 
 
 def _x(value: Any) -> float:
@@ -102,30 +139,69 @@ def play_base_batch(task: tuple[str, bool, int, int, int, int]) -> PartTally:
         tally.won_x_triggers += x * triggers
         if x > 0 or triggers:
             tally.hits += 1
-        for start_state in result.deferred:
-            key = json.dumps(start_state, sort_keys=True)
+        keys = [json.dumps(start_state, sort_keys=True) for start_state in result.deferred]
+        for key in keys:
             tally.starts[key] = tally.starts.get(key, 0) + 1
+            tally.start_won_x[key] = tally.start_won_x.get(key, 0.0) + x
+            for other in keys:
+                pair = (key, other)
+                tally.start_pairs[pair] = tally.start_pairs.get(pair, 0) + 1
     tally.rounds = count
     tally.seconds = time.perf_counter() - began
     return tally
 
 
+def draw_start(master: int, index: int, cumulative: list[int]) -> int:
+    """The start of feature run ``index``: a position in ``cumulative`` (running weight totals).
+
+    Drawn exactly (no modulo bias) from the 64-bit values ``derive_seed(master ^ START_SALT, index
+    + k * 2**32)``, k = 0, 1, ...: a stream of its own, apart from the feature's generator.
+    """
+    total = cumulative[-1]
+    limit = _SEED_SPAN - _SEED_SPAN % total
+    salted = master ^ START_SALT
+    attempt = 0
+    while True:
+        value = derive_seed(salted, index + (attempt << 32))
+        if value < limit:
+            break
+        attempt += 1  # happens with chance total / 2**64: never in practice
+    pick = value % total
+    low, high = 0, len(cumulative) - 1
+    while low < high:  # the first position whose running total exceeds the pick
+        middle = (low + high) // 2
+        if cumulative[middle] > pick:
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
 def play_feature_batch(task: tuple[str, bool, int, int, int, int, tuple[tuple[str, int], ...]]) -> PartTally:
-    """Feature runs ``start .. start + count``, each from a start drawn by its own seed."""
+    """Feature runs ``start .. start + count``: each start from its own salted stream (``draw_start``)."""
     game_id, buy, bet, master, start, count, starts = task
     game = get_game(game_id)
-    keys = [json.loads(key) for key, _ in starts]
-    weights = [weight for _, weight in starts]
+    keys = [key for key, _ in starts]
+    states = [json.loads(key) for key in keys]
+    cumulative: list[int] = []
+    running = 0
+    for _, weight in starts:
+        running += weight
+        cumulative.append(running)
     tally = PartTally()
     began = time.perf_counter()
     for index in range(start, start + count):
+        chosen = draw_start(master, index, cumulative)
         seed = derive_seed(master ^ FEATURE_SALT, index)
-        begin = random.Random(seed).choices(keys, weights)[0]
-        result = game.play(bet, seed, buy=buy, feature_start=begin)
+        result = game.play(bet, seed, buy=buy, feature_start=states[chosen])
         x = _x(result.win_x)
         tally.record(x, seed, result.capped, result.features)
         if x > 0:
             tally.hits += 1
+        key = keys[chosen]
+        tally.start_runs[key] = tally.start_runs.get(key, 0) + 1
+        tally.start_feature_x[key] = tally.start_feature_x.get(key, 0.0) + x
+        tally.start_feature_x2[key] = tally.start_feature_x2.get(key, 0.0) + x * x
     tally.rounds = count
     tally.seconds = time.perf_counter() - began
     return tally
@@ -166,6 +242,13 @@ class StratifiedReport:
     seconds: float
     rounds_per_second_per_worker: float
     feature_runs_per_second_per_worker: float
+    sd: float = 0.0  # a whole round's standard deviation, x bet: sqrt(Var(Y) + sum_s p(s) Var(F | s))
+    generator: str = ""  # the generator the rounds drew from
+    base_histogram: list[dict[str, Any]] = field(default_factory=list)  # the base part B's distribution
+    feature_histogram: list[dict[str, Any]] = field(default_factory=list)  # one feature run's win, per run
+
+    def histograms(self) -> dict[str, list[dict[str, Any]]]:
+        return {"base": self.base_histogram, self.feature: self.feature_histogram}
 
     def lines(self) -> list[str]:
         mode = " (bought feature)" if self.buy else ""
@@ -178,6 +261,7 @@ class StratifiedReport:
             f" {self.feature_part_rtp * 100:.3f}%",
             f"hit rate         {self.hit_rate * 100:.2f}%"
             + (f"  (1 in {1 / self.hit_rate:.2f})" if self.hit_rate else ""),
+            f"std deviation    {self.sd:.3f} x bet per round (from the strata)",
             f"{self.feature:<16} 1 in {self.feature_one_in:,.1f} rounds, average {self.feature_average_x:.2f} x bet"
             f" (sd {self.feature_sd_x:.2f})",
             f"highest win      base part {self.base_max_x:,.2f} x (seed {self.base_max_seed}),"
@@ -199,6 +283,44 @@ def _variance(total: float, total2: float, n: int) -> float:
     return max(0.0, total2 / n - mean * mean)
 
 
+def start_means(feature: PartTally) -> dict[str, float]:
+    """mu(s): the mean feature win of the runs played from each start (a start with no run is left out)."""
+    return {key: feature.start_feature_x[key] / runs for key, runs in feature.start_runs.items() if runs}
+
+
+def _y_variance(base: PartTally, feature: PartTally, mean_f: float) -> float:
+    """Var(Y), Y = B + sum over the round's starts of mu(s): the base stratum's share of the variance.
+
+    E[Y^2] = E[B^2] + 2 sum_s mu(s) E[B c(s)] + sum_{s,s'} mu(s) mu(s') E[c(s) c(s')], c(s) the
+    number of times a round deferred start s; every sum is tallied by the base stratum.
+    """
+    n = base.rounds
+    mu = start_means(feature)
+
+    def mean_of(key: str) -> float:
+        return mu.get(key, mean_f)
+
+    mean_y = (base.won_x + sum(count * mean_of(key) for key, count in base.starts.items())) / n
+    second = base.won_x2 + 2 * sum(mean_of(key) * won for key, won in base.start_won_x.items())
+    second += sum(mean_of(a) * mean_of(b) * count for (a, b), count in base.start_pairs.items())
+    return max(0.0, second / n - mean_y * mean_y)
+
+
+def _round_variance(base: PartTally, feature: PartTally, var_y: float, var_f: float) -> float:
+    """Var(W) = Var(Y) + E[sum over a round's starts of Var(F | s)]: a whole round's variance."""
+    n = base.rounds
+    within = 0.0
+    for key, count in base.starts.items():
+        runs = feature.start_runs.get(key, 0)
+        if runs > 1:
+            mean = feature.start_feature_x[key] / runs
+            spread = max(0.0, feature.start_feature_x2[key] / runs - mean * mean)
+        else:
+            spread = var_f
+        within += count / n * spread
+    return var_y + within
+
+
 def summarise(base: PartTally, feature: PartTally, *, game: str, buy: bool, bet: int, seed: int, workers: int,
               wall: float) -> StratifiedReport:
     engine_game = get_game(game)
@@ -207,10 +329,7 @@ def summarise(base: PartTally, feature: PartTally, *, game: str, buy: bool, bet:
     p = base.triggers / n
     mean_b = base.won_x / n
     mean_f = feature.won_x / m if m else 0.0
-    var_b = _variance(base.won_x, base.won_x2, n)
-    var_t = _variance(base.triggers, base.triggers2, n)
-    cov_bt = base.won_x_triggers / n - mean_b * p
-    var_y = max(0.0, var_b + mean_f * mean_f * var_t + 2 * mean_f * cov_bt)
+    var_y = _y_variance(base, feature, mean_f)
     var_f = _variance(feature.won_x, feature.won_x2, m) if m else 0.0
     se = math.sqrt(var_y / n + (p * p * var_f / m if m else 0.0))
     rtp = (mean_b + p * mean_f) / price
@@ -242,6 +361,9 @@ def summarise(base: PartTally, feature: PartTally, *, game: str, buy: bool, bet:
         command=" ".join(["python -m game.engine.simulate", *sys.argv[1:]]), seconds=wall,
         rounds_per_second_per_worker=n / base.seconds if base.seconds else 0.0,
         feature_runs_per_second_per_worker=m / feature.seconds if feature.seconds else 0.0,
+        sd=math.sqrt(_round_variance(base, feature, var_y, var_f)), generator=generator_name(),
+        base_histogram=histogram(base.bins, base.bin_won_x, n),
+        feature_histogram=histogram(feature.bins, feature.bin_won_x, m) if m else [],
     )
 
 

@@ -106,8 +106,8 @@ class RulesPage:
         expanding = f"reel {g.expanding_reel + 1}"
         left = [
             ("The game", f"{g.reels} reels, {g.rows} rows, {len(g.lines)} fixed lines. Total bet = Value x Level x "
-                         f"{credits} credits; for example 0.01 x 1 x {credits} = "
-                         f"{format_cents(credits)}."),
+                         f"{credits} credits; for example {format_cents(g.breakdown.values[0])} x 1 x {credits} = "
+                         f"{format_cents(g.breakdown.values[0] * credits)}."),
             ("Line wins", "3 or more matching symbols side by side on a line, starting from the leftmost reel. "
                           "Only the highest win on each line is paid; wins on different lines add up. "
                           "The printed figures are multiples of the total bet."),

@@ -23,14 +23,13 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
-import random
 import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import get_game
-from .rng import derive_seed
+from .rng import RoundRng, derive_seed
 
 Z95 = 1.959963984540054
 FEATURE_SALT = 0x5747_A71F_1ED0_0001
@@ -120,7 +119,7 @@ def play_feature_batch(task: tuple[str, bool, int, int, int, int, tuple[tuple[st
     began = time.perf_counter()
     for index in range(start, start + count):
         seed = derive_seed(master ^ FEATURE_SALT, index)
-        begin = random.Random(seed).choices(keys, weights)[0]
+        begin = RoundRng(seed).choices(keys, weights)[0]
         result = game.play(bet, seed, buy=buy, feature_start=begin)
         x = _x(result.win_x)
         tally.record(x, seed, result.capped, result.features)

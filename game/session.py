@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import random
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from .engine import Decision, DecisionError, Game, RoundPlay, RoundResult
-from .engine.rng import derive_seed, new_seed
+from .engine.rng import RoundRng, derive_seed, new_seed
 from .engine.round import Strategy, random_strategy
 from .store import InsufficientFunds, RoundRecord, Wallet
 
@@ -216,7 +215,7 @@ def free_choices(strategy: Strategy) -> Strategy:
     unseen. A decision whose options all cost money raises NoFreeOption.
     """
 
-    def choose(decision: Decision, rng: random.Random) -> Any:
+    def choose(decision: Decision, rng: RoundRng) -> Any:
         if not decision.costs:
             return strategy(decision, rng)
         free = decision.free_options

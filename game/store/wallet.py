@@ -23,6 +23,7 @@ from typing import Any, Self
 import platformdirs
 
 from game.engine.money import format_cents
+from game.store import lock
 from game.store.errors import InsufficientFunds, RoundNotOpen, StoreError
 from game.store.records import LedgerEntry, RoundRecord
 from game.store.schema import (
@@ -160,6 +161,26 @@ def _prepare_dir(data_dir: Path) -> None:
         raise StoreError(
             f"The data folder {data_dir} is not writable ({reason})."
         ) from exc
+
+
+def _check_files_writable(paths: Sequence[Path]) -> None:
+    """Each existing file can be opened for writing, or StoreError names it.
+
+    Opened, not written: a read-only wallet (mode 444, a read-only disk) must stop the start-up
+    with one line, not crash at the first spin. Permission bits are not asked (root passes
+    ``os.access``); the system's answer to an open for writing is what counts.
+    """
+    for path in paths:
+        if not path.exists():
+            continue
+        try:
+            fd = os.open(path, os.O_RDWR)
+        except OSError as exc:
+            reason = exc.strerror or exc.__class__.__name__
+            raise StoreError(
+                f"The wallet file {path} is read-only ({reason}); make it writable, or choose another --data-dir."
+            ) from exc
+        os.close(fd)
 
 
 def _classify(exc: sqlite3.Error, path: Path) -> Exception:
@@ -395,9 +416,10 @@ class Wallet:
     Each mutating method is one transaction; commit happens before the method returns.
     """
 
-    def __init__(self, conn: sqlite3.Connection, path: Path, clock: Clock) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: Path, clock: Clock, data_dir: Path) -> None:
         self._conn: sqlite3.Connection | None = conn
         self._path = path
+        self._data_dir = data_dir  # its lock is held (one reference) until close
         self._clock = clock
         row = conn.execute(
             "SELECT value FROM meta WHERE key = 'starting_balance'"
@@ -419,8 +441,9 @@ class Wallet:
 
         A file that is not a database, fails the integrity check or lacks our schema is
         renamed aside and a fresh wallet with ``starting_balance`` is opened; the result's
-        ``notice`` then tells the player. Raises StoreError when the folder is unusable,
-        the file is locked by another program, or it comes from a newer game version.
+        ``notice`` then tells the player. Raises FolderInUse (a StoreError) when another
+        program has the folder open (its lock is held until ``close``), and StoreError when the
+        folder is unusable, the file is locked or read-only, or it comes from a newer version.
         ``clock`` (returning an aware datetime) is for tests.
         """
         _check_cents("starting_balance", starting_balance)
@@ -429,7 +452,17 @@ class Wallet:
         clock = clock or _utc_now
         data_dir = Path(data_dir)
         _prepare_dir(data_dir)
+        lock.acquire(data_dir)  # FolderInUse when another program has this folder open
+        try:
+            return cls._open_locked(data_dir, starting_balance, name, clock)
+        except BaseException:
+            lock.release(data_dir)
+            raise
+
+    @classmethod
+    def _open_locked(cls, data_dir: Path, starting_balance: int, name: str, clock: Clock) -> WalletOpenResult:
         path = data_dir / name
+        _check_files_writable([path.with_name(path.name + suffix) for suffix in ("", *_SIBLING_SUFFIXES)])
         notice: str | None = None
         kept_as: Path | None = None
         try:
@@ -449,7 +482,7 @@ class Wallet:
             )
             logger.warning("%s", notice)
         try:
-            wallet = cls(conn, path, clock)
+            wallet = cls(conn, path, clock, data_dir)
             # Problems here are logged, not acted on: the money records stay as they are.
             for problem_text in wallet.audit():
                 logger.warning("Wallet %s audit: %s", path, problem_text)
@@ -467,8 +500,11 @@ class Wallet:
     def close(self) -> None:
         """Close the connection (idempotent). Later calls raise StoreError."""
         if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+            try:
+                self._conn.close()
+            finally:
+                self._conn = None
+                lock.release(self._data_dir)
 
     def __enter__(self) -> Self:
         return self

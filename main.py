@@ -57,12 +57,19 @@ def _setup_logging(level: int, data_dir: Path | None) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.client.options import parse_args
+    from game.client.options import OptionsError, check_writable_dir, parse_args
 
-    options = parse_args(argv)  # exits 2 with one line on a wrong flag
+    options = parse_args(argv)  # exits 2 with one line on a wrong flag (an unusable --data-dir too)
     from game.store import default_data_dir
 
-    _setup_logging(options.logging_level, options.data_dir or default_data_dir())
+    data_dir = options.data_dir or default_data_dir()
+    if options.data_dir is None:  # the default folder must be usable as well, before any log or window
+        try:
+            check_writable_dir(data_dir, "the data folder")
+        except OptionsError as exc:
+            sys.stderr.write(f"{PROG}: error: {exc} (choose another with --data-dir)\n")
+            return 2
+    _setup_logging(options.logging_level, data_dir)
     log = logging.getLogger("main")
     try:
         from game.client.app import StartupError, run_app
@@ -71,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     except StartupError as exc:
         log.debug("start-up failed", exc_info=True)
         sys.stderr.write(f"{PROG}: error: {exc}\n")
-        return 1
+        return exc.status
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # anything else: keep the traceback in the log, one line for the player

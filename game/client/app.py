@@ -52,7 +52,15 @@ NOTICE_SECONDS = 4.5
 
 
 class StartupError(Exception):
-    """The app cannot start or continue as asked; the message is the one-line reason."""
+    """The app cannot start or continue as asked; the message is the one-line reason.
+
+    ``status`` is the exit status: 2 for what the player can fix before starting (a flag, an
+    unusable data folder, the game already open on it), 1 otherwise.
+    """
+
+    def __init__(self, message: str, status: int = 1) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 class FrameStats:
@@ -134,13 +142,17 @@ class App:
         self.retired_wallets: list[Wallet] = []  # the demo's, kept open until exit
         self.reality = RealityCheck()
         self._fullscreen = options.fullscreen
-        pygame.init()
-        pygame.key.set_repeat(350, 60)
-        self.screen = self._open_window()
-        try:
+        try:  # the wallet (and the data folder's lock) first: an unusable folder stops before any window
             opened = Wallet.open(self.data_dir)
         except StoreError as exc:
-            raise StartupError(str(exc)) from exc
+            raise StartupError(str(exc), status=2) from exc
+        try:
+            pygame.init()
+            pygame.key.set_repeat(350, 60)
+            self.screen = self._open_window()
+        except BaseException:
+            opened.wallet.close()
+            raise
         self.wallet_notice = opened.notice
         self._stale_notice: Scene | None = None
         wallet = opened.wallet
@@ -373,7 +385,7 @@ def run_app(options: Options) -> int:
         app.start()
     except (LayoutError, StartupError) as exc:
         app.shutdown()
-        raise StartupError(str(exc)) from exc
+        raise StartupError(str(exc), getattr(exc, "status", 1)) from exc
     except BaseException:
         app.shutdown()
         raise

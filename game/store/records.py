@@ -37,6 +37,11 @@ class RoundRecord:
     created_at: str
     settled_at: str | None
     note: str | None
+    # What played the round (schema 3; None for a round recorded before): the engine's version,
+    # the SHA-256 of the game's data, and the digest of the events known at purchase.
+    engine_version: str | None = None
+    data_digest: str | None = None
+    replay_check: dict[str, Any] | None = None
 
     @property
     def is_open(self) -> bool:

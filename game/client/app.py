@@ -246,25 +246,29 @@ class App:
         ctx.scenes.switch(scene, fade=not first)
 
     def _resolve_stale_rounds(self) -> None:
-        """Rounds left unfinished for more than 48 hours are settled now, and the player told."""
+        """Rounds left unfinished for more than 48 hours are settled now, and so are interrupted
+        rounds whose replay is not the round that was bought; the player is told of both."""
+        from ..replays import settle_mismatched_rounds
         from ..session import resolve_stale_rounds
         from .overlays import MessageDialog
 
         resolved = resolve_stale_rounds(self.context.wallet)
-        if not resolved:
+        mismatched = settle_mismatched_rounds(self.context.wallet)
+        if not resolved and not mismatched:
             return
         lines = []
         for item in resolved:
-            try:
-                title = entry(item.game_id).title
-            except KeyError:
-                title = item.game_id
             when = item.started.astimezone().strftime("%d %b %Y %H:%M")
             outcome = (f"its stake of {format_cents(item.win)} was returned" if item.refunded
                        else f"it won {format_cents(item.win)}, now credited" if item.win
                        else "it won nothing")
-            lines.append(f"{title}, started {when}: {outcome}.")
-        lines.append("Rounds left unfinished for more than 48 hours are resolved automatically.")
+            lines.append(f"{_title(item.game_id)}, started {when}: {outcome}.")
+        if resolved:
+            lines.append("Rounds left unfinished for more than 48 hours are resolved automatically.")
+        for item in mismatched:
+            paid = (f"its stake of {format_cents(item.paid)} was returned" if item.stake_returned
+                    else f"the {format_cents(item.paid)} it had won when bought was credited")
+            lines.append(f"{_title(item.game_id)}, interrupted round {item.round_id}: {item.reason}, so {paid}.")
         self._stale_notice = MessageDialog(self.context, "Unfinished rounds resolved", lines)
 
     # -- loop ----------------------------------------------------------------------------------
@@ -373,6 +377,13 @@ class App:
             self.context.wallet.close()
         finally:
             pygame.quit()
+
+
+def _title(game_id: str) -> str:
+    try:
+        return entry(game_id).title
+    except KeyError:
+        return game_id
 
 
 def run_app(options: Options) -> int:

@@ -239,7 +239,7 @@ class App:
                 scene = open_game_screen(ctx, game_id, autoplay=autoplay)
             except ScreenUnavailable as exc:
                 if first and options and (options.game or options.autoplay):
-                    raise StartupError(str(exc)) from exc
+                    raise StartupError(str(exc), status=2) from exc
                 log.warning("%s; showing the lobby", exc)
                 ctx.notices.append(f"{exc}.")
                 scene = lobby_scene(ctx)

@@ -15,7 +15,7 @@ V2 = Path(__file__).resolve().parent / "data" / "wallet_v2.db"
 
 
 def rows(path: Path, sql: str) -> list[tuple]:
-    raw = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    raw = sqlite3.connect(f"{path.as_uri()}?mode=ro&immutable=1", uri=True)  # leaves no -shm beside it
     try:
         return raw.execute(sql).fetchall()
     finally:

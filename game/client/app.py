@@ -155,6 +155,9 @@ class App:
             raise
         self.wallet_notice = opened.notice
         self._stale_notice: Scene | None = None
+        # --game X --autoplay N while another game's round is open: that round is shown first,
+        # then X opens with the autoplay asked for (game id, config, the resumed round's screen).
+        self._then_autoplay: tuple[str, AutoplayConfig, Scene] | None = None
         wallet = opened.wallet
         self.context = AppContext(
             scenes=SceneManager(), resources=Resources(), audio=Audio(wallet, mute=options.mute),
@@ -222,21 +225,23 @@ class App:
         if first:
             self._resolve_stale_rounds()
         open_rounds = ctx.wallet.open_rounds()
+        then: tuple[str, AutoplayConfig] | None = None
         if open_rounds:
-            game_id = open_rounds[0].game_id
-            try:
-                title = entry(game_id).title
-            except KeyError:
-                title = game_id
-            ctx.notices.append(f"Your last round of {title} was interrupted: finishing it now.")
+            resumed = open_rounds[0].game_id
+            if autoplay is not None and game_id is not None and resumed != game_id:
+                then, autoplay = (game_id, autoplay), None  # the asked-for autoplay waits for that round
+            game_id = resumed
+            ctx.notices.append(f"Your last round of {_title(game_id)} was interrupted: finishing it now.")
         if autoplay is not None and game_id is None:
-            raise StartupError("--autoplay needs a game: add --game ID")
+            raise StartupError("--autoplay needs a game: add --game ID", status=2)
         scene: Scene
         if game_id is None:
             scene = lobby_scene(ctx)
         else:
             try:
                 scene = open_game_screen(ctx, game_id, autoplay=autoplay)
+                if then is not None:
+                    self._then_autoplay = (*then, scene)
             except ScreenUnavailable as exc:
                 if first and options and (options.game or options.autoplay):
                     raise StartupError(str(exc), status=2) from exc
@@ -329,7 +334,33 @@ class App:
             self.demo.update(dt)
         else:
             self._reality_check(dt)
+            self._start_asked_autoplay()
         self.notices.update(dt)
+
+    def _start_asked_autoplay(self) -> None:
+        """Once the interrupted round shown at start-up has settled, open --game with its --autoplay."""
+        if self._then_autoplay is None:
+            return
+        game_id, autoplay, resumed = self._then_autoplay
+        scenes = self.context.scenes
+        if scenes.top is not resumed:
+            if resumed not in scenes.stack:  # the player left that screen: the request lapses
+                self._then_autoplay = None
+            return
+        is_idle = getattr(resumed, "is_idle", None)
+        if not callable(is_idle) or not is_idle():
+            return
+        session = getattr(resumed, "session", None)
+        if session is not None and self.context.wallet.open_rounds(session.game.id):
+            return  # still open (waiting on a question): not yet
+        self._then_autoplay = None
+        from .screens import ScreenUnavailable, open_game_screen
+
+        try:
+            scenes.switch(open_game_screen(self.context, game_id, autoplay=autoplay))
+        except ScreenUnavailable as exc:
+            log.warning("%s", exc)
+            self.context.notices.append(f"{exc}.")
 
     def _draw(self) -> None:
         self.context.scenes.draw(self.screen)

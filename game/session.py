@@ -204,7 +204,8 @@ class PlaySession:
         return balance
 
     def history(self, limit: int = 10) -> list[RoundRecord]:
-        return self.wallet.history(self.game.id, limit)
+        """This game's last rounds for the player's recall, newest first, open ones included."""
+        return self.wallet.recall(self.game.id, limit)
 
 
 def _summary(play: RoundPlay) -> dict[str, Any] | None:

@@ -42,6 +42,10 @@ class RoundRecord:
     engine_version: str | None = None
     data_digest: str | None = None
     replay_check: dict[str, Any] | None = None
+    # The balance just before the round's purchase and just after its last movement (its credit,
+    # or its last debit when it won nothing); None when unknown: no debit, or after still open.
+    balance_before: int | None = None
+    balance_after: int | None = None
 
     @property
     def is_open(self) -> bool:

@@ -445,6 +445,7 @@ class Wallet:
         self._conn: sqlite3.Connection | None = conn
         self._path = path
         self._data_dir = data_dir  # its lock is held (one reference) until close
+        self._opened_at = _iso(clock())
         self._journal = journal.JournalWriter(journal.journal_path(path))
         self._pending: list[str] = []  # journal lines of the transaction being written
         self._tx_ledger: list[int] = []  # ledger rows it wrote
@@ -987,6 +988,7 @@ class Wallet:
     ) -> list[RoundRecord]:
         decisions: dict[int, list[Any]] = {r["id"]: [] for r in rows}
         prices: dict[int, list[int]] = {r["id"]: [] for r in rows}
+        balances: dict[int, tuple[int | None, int | None]] = {}
         if decisions:
             marks = ",".join("?" * len(decisions))
             for d in conn.execute(
@@ -996,6 +998,13 @@ class Wallet:
             ):
                 decisions[d["round_id"]].append(json.loads(d["data"]))
                 prices[d["round_id"]].append(d["price"])
+            for b in conn.execute(
+                "SELECT l.round_id, f.balance_after + f.amount AS before, l.balance_after AS after "
+                f"FROM (SELECT round_id, MIN(id) AS first, MAX(id) AS last FROM ledger WHERE round_id IN ({marks}) "
+                "GROUP BY round_id) m JOIN ledger f ON f.id = m.first JOIN ledger l ON l.id = m.last",
+                tuple(decisions),
+            ):
+                balances[b["round_id"]] = (b["before"], b["after"])
         return [
             RoundRecord(
                 id=r["id"],
@@ -1018,6 +1027,8 @@ class Wallet:
                 engine_version=r["engine_version"],
                 data_digest=r["data_digest"],
                 replay_check=_loads(r["replay_check"]),
+                balance_before=balances.get(r["id"], (None, None))[0],
+                balance_after=balances.get(r["id"], (None, None))[1] if r["status"] == "settled" else None,
             )
             for r in rows
         ]
@@ -1061,6 +1072,28 @@ class Wallet:
                 sql + " ORDER BY id DESC LIMIT ?", (*params, limit)
             ).fetchall()
             return self._records(conn, rows)
+
+    def recall(self, game_id: str | None, limit: int = 10) -> list[RoundRecord]:
+        """The last ``limit`` rounds of ``game_id`` (``None``: all games), settled or not, newest first.
+
+        What the player's history (recall) shows: an open round is one being played now or one
+        interrupted by an earlier run (begun before ``opened_at``) that has not settled yet.
+        """
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+            raise ValueError(f"limit must be a non-negative int, not {limit!r}")
+        sql = "SELECT * FROM rounds"
+        params: tuple[Any, ...] = ()
+        if game_id is not None:
+            sql += " WHERE game_id = ?"
+            params = (game_id,)
+        with self._read() as conn:
+            rows = conn.execute(sql + " ORDER BY id DESC LIMIT ?", (*params, limit)).fetchall()
+            return self._records(conn, rows)
+
+    @property
+    def opened_at(self) -> str:
+        """When this wallet was opened (ISO UTC, the format of ``created_at``)."""
+        return self._opened_at
 
     # ----------------------------------------------------------------- carried state
 

@@ -137,8 +137,8 @@ class RoundRng:
                         m = self.next64() * start
                 return m >> 64
             return self.below(start)
-        count = len(range(start, stop, step))
-        if count == 0:
+        count = stop - start if step == 1 else len(range(start, stop, step))
+        if count <= 0:
             raise ValueError(f"empty range for randrange({start}, {stop}, {step})")
         return start + step * self.below(count)
 
@@ -156,8 +156,15 @@ class RoundRng:
         """``n`` bytes: the next ceil(n/8) words, each as 8 little-endian bytes, cut to ``n``."""
         if n < 0:
             raise ValueError("the number of bytes must be non-negative")
+        needed = (n + 7) >> 3
+        i = self._next
+        if i == 8 and needed <= 8:  # the common cases first: one slice of one block
+            self._refill()
+            i = 0
+        if i + needed <= 8:
+            self._next = i + needed
+            return self._bytes[8 * i : 8 * i + n]
         parts = []
-        needed = (n + 7) // 8
         while needed:
             if self._next == 8:
                 self._refill()
@@ -217,9 +224,21 @@ class RoundRng:
         n = len(pool)
         if not 0 <= k <= n:
             raise ValueError(f"sample of {k} from a population of {n}")
-        below = self.below
+        if n > SEED_LIMIT:
+            raise ValueError("a population of more than 2**64 items cannot be sampled")
         for i in range(k):
-            j = i + below(n - i)
+            bound = n - i  # below(bound), inlined: this loop is hot in every game
+            w = self._next
+            if w == 8:
+                self._refill()
+                w = 0
+            self._next = w + 1
+            m = self._words[w] * bound
+            if (m & _MASK) < bound:
+                threshold = (SEED_LIMIT - bound) % bound
+                while (m & _MASK) < threshold:
+                    m = self.next64() * bound
+            j = i + (m >> 64)
             pool[i], pool[j] = pool[j], pool[i]
         return pool[:k]
 

@@ -16,7 +16,6 @@ do when the two copies differ is ``reconcile``'s.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import zlib
@@ -41,7 +40,12 @@ def encode(text: str) -> bytes:
 
 
 def _decode(line: bytes) -> tuple[int, str] | None:
-    """(seq, text) of a sound line (checksum right, JSON object with an int ``seq``), else None."""
+    """(seq, text) of a sound line (checksum right, a record ending in its ``"seq":N}``), else None.
+
+    Records are canonical JSON with sorted keys, so the top-level ``seq`` is always the last
+    key: it is read from the end without parsing the whole record (the text is compared with
+    the wallet's copy, and parsed where it is used).
+    """
     if len(line) < 10 or line[8:9] != b" ":
         return None
     data = line[9:]
@@ -49,12 +53,13 @@ def _decode(line: bytes) -> tuple[int, str] | None:
         if int(line[:8], 16) != zlib.crc32(data):
             return None
         text = data.decode("ascii")
-        seq = json.loads(text).get("seq")
-    except (ValueError, AttributeError):
+    except (ValueError, UnicodeDecodeError):
         return None
-    if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
+    head, marker, tail = text.rpartition('"seq":')
+    if not marker or not head.startswith("{") or not tail.endswith("}") or not tail[:-1].isdigit():
         return None
-    return seq, text
+    seq = int(tail[:-1])
+    return (seq, text) if seq >= 1 else None
 
 
 @dataclass

@@ -152,10 +152,15 @@ def reconcile(
     file_texts = file.records if file is not None else {}
     contiguous = file.contiguous if file is not None else 0
     file_list = [file_texts[seq] for seq in range(1, contiguous + 1)]
+    if contiguous > top and not replica.readable(file_list[top:]):  # sound lines, but not records we can apply
+        contiguous, file_list = top, file_list[:top]
+        if file is not None:
+            file.bad_lines += 1
     conflicts = [seq for seq in sorted(set(sql) & set(file_texts)) if sql[seq] != file_texts[seq]]
     only_genesis = top == 1 and conn.execute("SELECT COUNT(*) FROM ledger").fetchone()[0] == 0
 
-    if contiguous and (fresh or (only_genesis and conflicts == [1] and contiguous > 1)):
+    beside_new_file = fresh or (only_genesis and conflicts == [1] and contiguous > 1)
+    if contiguous and beside_new_file and replica.readable(file_list):
         # A new wallet file beside a journal: the journal holds the wallet.
         _apply_all(conn, file_list)
         outcome.restored = contiguous
@@ -215,7 +220,11 @@ def reconcile(
         if not file.torn_tail or expected.startswith(file.torn_tail):
             if file.torn_tail:
                 journal.truncate(path, file.line_ends[-1] if file.line_ends else 0)
-            journal.JournalWriter(path).append(sql[top])
+            writer = journal.JournalWriter(path)
+            try:
+                writer.append(sql[top])
+            finally:
+                writer.close()
             logger.info("Journal %s caught up with record %d (a kill between commit and write)", path, top)
             return outcome
     if file is None and (top == 1 or bootstrapped):

@@ -106,10 +106,18 @@ def _parse(argv: list[str] | None):
 
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    options = _parse(argv)
+    options = _parse(argv)  # exits 2 with one line on a wrong flag (an unusable --data-dir too)
+    from game.client.options import OptionsError, check_writable_dir
     from game.store import default_data_dir
 
-    _setup_logging(options.logging_level, options.data_dir or default_data_dir())
+    data_dir = options.data_dir or default_data_dir()
+    if options.data_dir is None:  # the default folder must be usable as well, before any log or window
+        try:
+            check_writable_dir(data_dir, "the data folder")
+        except OptionsError as exc:
+            _tell(f"{PROG}: error: {exc} (choose another with --data-dir)")
+            return 2
+    _setup_logging(options.logging_level, data_dir)
     log = logging.getLogger("main")
     try:
         from game.client.app import StartupError, run_app
@@ -118,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     except StartupError as exc:
         log.debug("start-up failed", exc_info=True)
         _tell(f"{PROG}: error: {exc}")
-        return 1
+        return exc.status
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # anything else: keep the traceback in the log, one line for the player

@@ -56,13 +56,13 @@ CATALOGUE: tuple[GameEntry, ...] = (
         "santas_wonderland", "Santa's Wonderland", "8x8 cluster pays, tumbles, Midnight Riches",
         engine="game.engine.games.santas_wonderland:SantasWonderland",
         screen="game.client.games.santas_wonderland.screen:SantasWonderlandScreen",
-        demo_seeds=(1101, 1832, 7056, 7965, 8015, 11616, 12032, 12926, 13568, 19657, 20433, 21769),
+        demo_seeds=(384, 541, 2538, 2648, 3207, 4508, 5802, 8131, 8597, 12224, 12394, 12643),
     ),
     GameEntry(
         "halloween_vacation", "Halloween Vacation", "50 lines, sticky and x8 expanding wilds",
         engine="game.engine.games.halloween_vacation:HalloweenVacation",
         screen="game.client.games.halloween_vacation.screen:HalloweenVacationScreen",
-        demo_seeds=(49, 218, 315, 496, 511, 607, 711, 751, 776, 839, 901, 913),
+        demo_seeds=(75, 147, 337, 457, 592, 1006, 1105, 1124, 1265, 1322, 1365, 1411),
     ),
     GameEntry("naughty_or_nice", "Naughty or Nice?", "50 lines, Bonus Substitute, progressive jackpot"),
     GameEntry("slingo_santa_king", "Slingo Santa King", "Slingo grid, Reel King trail, Superspin Wheel"),
@@ -70,7 +70,7 @@ CATALOGUE: tuple[GameEntry, ...] = (
         "fat_santa", "Fat Santa", "Santa's Sleigh, growing Santa, up to 11,322x",
         engine="game.engine.games.fat_santa:FatSanta",
         screen="game.client.games.fat_santa.screen:FatSantaScreen",
-        demo_seeds=(731, 1171, 1454, 1642, 1740, 1767, 1850, 1953, 1995, 2101, 2198, 2358),
+        demo_seeds=(389, 403, 1080, 1088, 1202, 1212, 2303, 2307, 2482, 2894, 3605, 3988),
     ),
 )
 

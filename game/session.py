@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import random
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from .engine import Decision, DecisionError, Game, RoundPlay, RoundResult
-from .engine.rng import derive_seed, new_seed
+from .engine.rng import RoundRng, derive_seed, new_seed
 from .engine.round import Strategy, random_strategy
+from .engine.version import ENGINE_VERSION
+from .replays import ReplayMismatch, purchase_check, rebuild, settle_mismatch
 from .store import InsufficientFunds, RoundRecord, Wallet
 
 log = logging.getLogger(__name__)
@@ -81,6 +82,8 @@ class PlaySession:
         self.budget = budget  # cents the player is willing to lose this session; None: no limit
         saved = wallet.setting(f"{game.id}.bet")
         self.bet = saved if saved in game.bets else game.default_bet
+        self.data_digest = game.data_digest() or None  # recorded with each round
+        self.mismatches: list[ReplayMismatch] = []  # resumed rounds settled as bought (their replay differed)
 
     # -- bet ---------------------------------------------------------------------------------
 
@@ -121,7 +124,8 @@ class PlaySession:
         state = self.wallet.game_state(self.game.id) or None
         play = self.game.start(self.bet, seed, buy=buy, state=state)
         round_id = self.wallet.begin_round(
-            self.game.id, self.bet, cost, seed, buy=buy, state_in=state, summary=_summary(play)
+            self.game.id, self.bet, cost, seed, buy=buy, state_in=state, summary=_summary(play),
+            engine_version=ENGINE_VERSION, data_digest=self.data_digest, replay_check=purchase_check(play),
         )
         self.stats.rounds += 1
         self.stats.staked += cost
@@ -130,13 +134,18 @@ class PlaySession:
     def resume_open_round(self) -> ActiveRound | None:
         """The unsettled round of this game left by an earlier run, rebuilt where it stood.
 
-        A round interrupted at a question waits at that question again.
+        A round interrupted at a question waits at that question again. A round whose replay is
+        not the round that was bought (see ``game.replays``) is settled as bought instead, and
+        listed in ``mismatches``; the next open round, if any, is tried.
         """
         for record in self.wallet.open_rounds(self.game.id):
-            play = self.rebuild(record)
-            if play.decision_costs != record.decision_costs:
-                log.warning("round %d was paid %s for its decisions but now prices them %s",
-                            record.id, record.decision_costs, play.decision_costs)
+            play, reason = rebuild(self.game, record)
+            if play is None or reason is not None:
+                self.mismatches.append(settle_mismatch(self.wallet, record, reason or "no replay"))
+                continue
+            if (record.engine_version, record.data_digest) != (ENGINE_VERSION, self.data_digest):
+                log.info("round %d was bought on engine %s, data %s; its replay matches", record.id,
+                         record.engine_version, (record.data_digest or "?")[:12])
             step = int(record.progress.get("step", 0)) if record.progress else 0
             log.info("resuming %s round %d at step %d", self.game.id, record.id, step)
             return ActiveRound(record.id, play, step=min(step, len(play.events)), resumed=True)
@@ -195,7 +204,8 @@ class PlaySession:
         return balance
 
     def history(self, limit: int = 10) -> list[RoundRecord]:
-        return self.wallet.history(self.game.id, limit)
+        """This game's last rounds for the player's recall, newest first, open ones included."""
+        return self.wallet.recall(self.game.id, limit)
 
 
 def _summary(play: RoundPlay) -> dict[str, Any] | None:
@@ -216,7 +226,7 @@ def free_choices(strategy: Strategy) -> Strategy:
     unseen. A decision whose options all cost money raises NoFreeOption.
     """
 
-    def choose(decision: Decision, rng: random.Random) -> Any:
+    def choose(decision: Decision, rng: RoundRng) -> Any:
         if not decision.costs:
             return strategy(decision, rng)
         free = decision.free_options

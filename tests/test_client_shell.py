@@ -73,7 +73,7 @@ def test_lobby_renders_with_bench_line(tmp_path: Path) -> None:
 )
 def test_wrong_flags_exit_with_one_line(args: list[str], needle: str, tmp_path: Path) -> None:
     proc = run_main("--data-dir", str(tmp_path), *args, timeout=20)
-    assert proc.returncode != 0
+    assert proc.returncode == 2
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(lines) == 1, proc.stderr
     assert needle in lines[0]
@@ -83,13 +83,13 @@ def test_unusable_data_dir_is_refused(tmp_path: Path) -> None:
     blocker = tmp_path / "a_file"
     blocker.write_text("not a folder")
     proc = run_main("--data-dir", str(blocker / "wallet"), "--frames", "5", timeout=20)
-    assert proc.returncode != 0
+    assert proc.returncode == 2
     assert "--data-dir" in proc.stderr and "not a folder" in proc.stderr
 
 
 def test_autoplay_needs_a_game(tmp_path: Path) -> None:
     proc = run_main("--data-dir", str(tmp_path), "--autoplay", "5", "--frames", "5", timeout=20)
-    assert proc.returncode != 0
+    assert proc.returncode == 2
     assert "--autoplay" in proc.stderr.strip().splitlines()[-1]
 
 

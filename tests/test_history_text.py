@@ -38,3 +38,54 @@ def test_the_stake_column_shows_each_purchase() -> None:
     assert stake_text(replace(plain, cost=8500, buy=True)) == "85.00 (buy)"
     bought = replace(plain, cost=780, decisions=["red", "buy", "buy", "collect"], decision_costs=[0, 340, 340, 0])
     assert stake_text(bought) == "7.80 (2 bought)"
+
+
+def test_recall_shows_cost_balance_before_and_after_and_marks_an_unsettled_round(tmp_path) -> None:
+    """Each of the last rounds: what it cost (a buy, priced decisions), the balance around it, and
+    an open round marked as interrupted (left by an earlier run) or in play."""
+    from game.client.overlays.history import row_cells
+    from game.engine import get_game
+    from game.engine.money import format_cents
+    from game.session import PlaySession
+    from game.store import Wallet
+    from tests.gift_shop import GiftShop
+
+    wallet = Wallet.open(tmp_path, starting_balance=100_000).wallet
+    wonderland = PlaySession(wallet, get_game("santas_wonderland"))
+    plain = wonderland.spin(seed=1)
+    wonderland.settle(plain)
+    bought = wonderland.spin(seed=4, buy=True)
+    wonderland.settle(bought)
+    shop = PlaySession(wallet, GiftShop())
+    priced = shop.spin(seed=12)
+    for choice in ("green", "buy", "buy", "collect"):
+        shop.decide(priced, choice)
+    shop.settle(priced)
+    left = wonderland.spin(seed=5)
+    wallet.close()
+
+    wallet = Wallet.open(tmp_path).wallet  # a later run: the open round was interrupted
+    try:
+        records = wallet.recall(None, 10)
+        assert [r.id for r in records] == [left.round_id, priced.round_id, bought.round_id, plain.round_id]
+        cells = {r.id: [text for text, _ in row_cells(r, wallet.opened_at)] for r in records}
+        start = 100_000
+        after_plain = start - 200 + plain.result.win
+        after_bought = after_plain - 20_000 + bought.result.win
+        after_priced = after_bought - 780 + priced.result.win
+        assert cells[plain.round_id][1:5] == ["2.00", format_cents(plain.result.win), "1,000.00",
+                                              format_cents(after_plain)]
+        assert cells[bought.round_id][1] == "200.00 (buy)"
+        assert cells[bought.round_id][3:5] == [format_cents(after_plain), format_cents(after_bought)]
+        assert cells[priced.round_id][1] == "7.80 (2 bought)"
+        assert cells[priced.round_id][3:5] == [format_cents(after_bought), format_cents(after_priced)]
+        assert cells[left.round_id][2:] == ["-", format_cents(after_priced), "not settled",
+                                            "interrupted, not settled yet"]
+        assert wallet.balance == after_priced - 200
+        # The round being played in this run is "in play", not interrupted.
+        wallet.settle_round(left.round_id, 0)
+        current = PlaySession(wallet, get_game("santas_wonderland")).spin(seed=6)
+        [latest] = wallet.recall("santas_wonderland", 1)
+        assert latest.id == current.round_id and row_cells(latest, wallet.opened_at)[-1][0].startswith("in play")
+    finally:
+        wallet.close()

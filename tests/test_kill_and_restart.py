@@ -18,6 +18,7 @@ from game.engine import get_game
 from game.engine.rng import derive_seed
 from game.store import Wallet
 from tests import harness
+from tests.peek import open_round_step
 
 pytestmark = pytest.mark.slow
 
@@ -33,14 +34,7 @@ def first_round_with_free_games() -> tuple[int, int]:
 
 
 def open_round_progress(data: Path) -> int | None:
-    if not (data / "wallet.db").exists():
-        return None
-    wallet = Wallet.open(data).wallet
-    try:
-        rounds = wallet.open_rounds()
-        return int(rounds[0].progress.get("step", 0)) if rounds else None
-    finally:
-        wallet.close()
+    return open_round_step(data)  # read-only: the running app holds the folder
 
 
 def test_app_killed_during_free_spins_finishes_the_round_on_next_launch(tmp_path: Path) -> None:

@@ -23,20 +23,12 @@ from game.engine import get_game
 from game.session import PlaySession
 from game.store import Wallet
 from tests import harness
+from tests.peek import open_round_step  # read-only: the running app holds the folder
 
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 BALANCE = 1_000_000
-
-
-def open_round_step(data: Path) -> int | None:
-    wallet = Wallet.open(data).wallet
-    try:
-        rounds = wallet.open_rounds()
-        return int(rounds[0].progress.get("step", 0)) if rounds else None
-    finally:
-        wallet.close()
 
 
 def _kill_point(events: list[dict], kind: str, nth: int) -> int | None:

@@ -14,8 +14,8 @@ import pytest
 from game.engine import get_game
 from game.session import PlaySession
 from game.store import StoreError, Wallet
+from tests.harness import seed_where
 
-FREE_GAME_SEED = 1449  # at bet 1.00: free games with sticky wilds, an Expanding Wild and 2 extra spins
 ROOT = Path(__file__).resolve().parent.parent
 
 PLAYER = textwrap.dedent(
@@ -36,13 +36,20 @@ PLAYER = textwrap.dedent(
 )
 
 
+def free_game_seed() -> int:
+    """At bet 1.00: free games with sticky wilds, an Expanding Wild and 2 extra spins."""
+    return seed_where("halloween_vacation", "two extra spins", lambda r: r.features.get("extra_spins") == 2, bet=100,
+                      limit=200_000)
+
+
 def test_free_game_killed_midway_resumes_where_it_stood(tmp_path: Path) -> None:
     game = get_game("halloween_vacation")
-    expected = game.play(100, FREE_GAME_SEED)
+    seed = free_game_seed()
+    expected = game.play(100, seed)
     assert expected.features.get("extra_spins") == 2
     stop_at = 5  # spin, free_games_start, three free spins shown
     proc = subprocess.Popen(
-        [sys.executable, "-c", PLAYER, str(tmp_path), str(FREE_GAME_SEED), str(stop_at)],
+        [sys.executable, "-c", PLAYER, str(tmp_path), str(seed), str(stop_at)],
         cwd=ROOT, stdout=subprocess.PIPE, text=True,
     )
     assert proc.stdout is not None
@@ -70,7 +77,7 @@ def test_free_game_killed_midway_resumes_where_it_stood(tmp_path: Path) -> None:
 def test_settled_round_is_never_credited_twice(tmp_path: Path) -> None:
     wallet = Wallet.open(tmp_path).wallet
     session = PlaySession(wallet, get_game("halloween_vacation"))
-    active = session.spin(seed=FREE_GAME_SEED)
+    active = session.spin(seed=free_game_seed())
     session.settle(active)
     balance = wallet.balance
     with pytest.raises(StoreError):

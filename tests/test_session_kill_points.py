@@ -90,6 +90,7 @@ def kill_after(name: str, data_dir: Path, statements: int) -> None:
 
 def check_consistent(wallet: Wallet) -> None:
     assert wallet.audit() == []
+    assert wallet.journal_problems() == []  # the second copy agrees, whatever the kill point
     assert wallet.balance == START + sum(e.delta for e in wallet.ledger())
 
 

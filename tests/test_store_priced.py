@@ -270,6 +270,9 @@ def test_audit_catches_each_kind_of_mismatch(tmp_path: Path, case: str) -> None:
         raw.execute(statement)
     raw.commit()
     raw.close()
+    # Without its journal file the wallet cannot be mended from it (test_journal.py shows that it
+    # is): the audit is what sees the tampering.
+    (tmp_path / "wallet.journal").unlink()
     w = Wallet.open(tmp_path).wallet
     problems = w.audit()
     for part in expected:
@@ -439,7 +442,8 @@ def test_failed_migration_leaves_the_v1_file_as_it_was(tmp_path: Path, monkeypat
     import game.store.wallet as wallet_module
 
     write_v1_wallet(tmp_path / "wallet.db")
-    broken = {1: wallet_module.MIGRATIONS[1] + ";\nALTER TABLE no_such_table ADD COLUMN x INTEGER"}
+    broken = {**wallet_module.MIGRATIONS,
+              1: wallet_module.MIGRATIONS[1] + ";\nALTER TABLE no_such_table ADD COLUMN x INTEGER"}
     monkeypatch.setattr(wallet_module, "MIGRATIONS", broken)
     with pytest.raises(StoreError):
         Wallet.open(tmp_path)

@@ -28,13 +28,17 @@ def files(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
 
 
-def make_wallet_with_rounds(folder: Path, rounds: int = 80) -> None:
+def make_wallet_with_rounds(folder: Path, rounds: int = 80, *, journal: bool = True) -> None:
+    """A wallet of settled rounds; ``journal=False`` removes its journal file, so that damage to
+    wallet.db cannot be mended from it (test_journal.py shows that, with the journal, it is)."""
     w = Wallet.open(folder).wallet
     for i in range(rounds):
         rid = w.begin_round("g", 10, 10, i, summary={"pad": "x" * 200, "i": i})
         w.settle_round(rid, i % 3)
     w.close()  # checkpoints: everything is in wallet.db, no -wal left
     assert not (folder / "wallet.db-wal").exists()
+    if not journal:
+        (folder / "wallet.journal").unlink()
 
 
 def assert_set_aside(folder: Path, original: bytes, reason_part: str, opened) -> None:
@@ -69,7 +73,7 @@ def test_random_bytes_kept_aside(tmp_path: Path) -> None:
 
 
 def test_truncated_database_kept_aside(tmp_path: Path) -> None:
-    make_wallet_with_rounds(tmp_path)
+    make_wallet_with_rounds(tmp_path, journal=False)
     data = (tmp_path / "wallet.db").read_bytes()
     truncated = data[: len(data) // 2]
     (tmp_path / "wallet.db").write_bytes(truncated)
@@ -78,7 +82,7 @@ def test_truncated_database_kept_aside(tmp_path: Path) -> None:
 
 
 def test_damaged_page_kept_aside(tmp_path: Path) -> None:
-    make_wallet_with_rounds(tmp_path)
+    make_wallet_with_rounds(tmp_path, journal=False)
     data = bytearray((tmp_path / "wallet.db").read_bytes())
     page = 4096
     assert len(data) > 6 * page
@@ -116,7 +120,7 @@ def test_foreign_sqlite_file_kept_aside_unmodified(tmp_path: Path) -> None:
 def test_invalid_schema_kept_aside(
     tmp_path: Path, damage: str, reason_part: str
 ) -> None:
-    make_wallet_with_rounds(tmp_path, rounds=3)
+    make_wallet_with_rounds(tmp_path, rounds=3, journal=False)
     raw = sqlite3.connect(tmp_path / "wallet.db")
     raw.execute(damage)
     raw.commit()

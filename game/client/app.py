@@ -53,7 +53,15 @@ NOTICE_SECONDS = 4.5
 
 
 class StartupError(Exception):
-    """The app cannot start or continue as asked; the message is the one-line reason."""
+    """The app cannot start or continue as asked; the message is the one-line reason.
+
+    ``status`` is the exit status: 2 for what the player can fix before starting (a flag, an
+    unusable data folder, the game already open on it), 1 otherwise.
+    """
+
+    def __init__(self, message: str, status: int = 1) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 class FrameStats:
@@ -141,15 +149,22 @@ class App:
         self.retired_wallets: list[Wallet] = []  # the demo's, kept open until exit
         self.reality = RealityCheck()
         self._fullscreen = options.fullscreen
-        pygame.init()
-        pygame.key.set_repeat(350, 60)
-        self.screen = self._open_window()
-        try:
+        try:  # the wallet (and the data folder's lock) first: an unusable folder stops before any window
             opened = Wallet.open(self.data_dir)
         except StoreError as exc:
-            raise StartupError(str(exc)) from exc
+            raise StartupError(str(exc), status=2) from exc
+        try:
+            pygame.init()
+            pygame.key.set_repeat(350, 60)
+            self.screen = self._open_window()
+        except BaseException:
+            opened.wallet.close()
+            raise
         self.wallet_notice = opened.notice
         self._stale_notice: Scene | None = None
+        # --game X --autoplay N while another game's round is open: that round is shown first,
+        # then X opens with the autoplay asked for (game id, config, the resumed round's screen).
+        self._then_autoplay: tuple[str, AutoplayConfig, Scene] | None = None
         wallet = opened.wallet
         self.context = AppContext(
             scenes=SceneManager(), resources=Resources(), audio=Audio(wallet, mute=options.mute),
@@ -164,7 +179,8 @@ class App:
         if pygame.display.get_driver() == "offscreen" and not os.environ.get("SDL_VIDEODRIVER"):
             # SDL falls back to an invisible window when there is no desktop: say so instead of sitting silent
             raise StartupError("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); "
-                               "start it from a desktop session, or set SDL_VIDEODRIVER=dummy for a headless run")
+                               "start it from a desktop session, or set SDL_VIDEODRIVER=dummy for a headless run",
+                               status=2)
         pygame.display.set_caption(TITLE)
         icon = asset_path("icons", "festive-slots-256.png")  # made by tools/make_art.py
         if icon.is_file():
@@ -221,49 +237,55 @@ class App:
         if first:
             self._resolve_stale_rounds()
         open_rounds = ctx.wallet.open_rounds()
+        then: tuple[str, AutoplayConfig] | None = None
         if open_rounds:
-            game_id = open_rounds[0].game_id
-            try:
-                title = entry(game_id).title
-            except KeyError:
-                title = game_id
-            ctx.notices.append(f"Your last round of {title} was interrupted: finishing it now.")
+            resumed = open_rounds[0].game_id
+            if autoplay is not None and game_id is not None and resumed != game_id:
+                then, autoplay = (game_id, autoplay), None  # the asked-for autoplay waits for that round
+            game_id = resumed
+            ctx.notices.append(f"Your last round of {_title(game_id)} was interrupted: finishing it now.")
         if autoplay is not None and game_id is None:
-            raise StartupError("--autoplay needs a game: add --game ID")
+            raise StartupError("--autoplay needs a game: add --game ID", status=2)
         scene: Scene
         if game_id is None:
             scene = lobby_scene(ctx)
         else:
             try:
                 scene = open_game_screen(ctx, game_id, autoplay=autoplay)
+                if then is not None:
+                    self._then_autoplay = (*then, scene)
             except ScreenUnavailable as exc:
                 if first and options and (options.game or options.autoplay):
-                    raise StartupError(str(exc)) from exc
+                    raise StartupError(str(exc), status=2) from exc
                 log.warning("%s; showing the lobby", exc)
                 ctx.notices.append(f"{exc}.")
                 scene = lobby_scene(ctx)
         ctx.scenes.switch(scene, fade=not first)
 
     def _resolve_stale_rounds(self) -> None:
-        """Rounds left unfinished for more than 48 hours are settled now, and the player told."""
+        """Rounds left unfinished for more than 48 hours are settled now, and so are interrupted
+        rounds whose replay is not the round that was bought; the player is told of both."""
+        from ..replays import settle_mismatched_rounds
         from ..session import resolve_stale_rounds
         from .overlays import MessageDialog
 
         resolved = resolve_stale_rounds(self.context.wallet)
-        if not resolved:
+        mismatched = settle_mismatched_rounds(self.context.wallet)
+        if not resolved and not mismatched:
             return
         lines = []
         for item in resolved:
-            try:
-                title = entry(item.game_id).title
-            except KeyError:
-                title = item.game_id
             when = item.started.astimezone().strftime("%d %b %Y %H:%M")
             outcome = (f"its stake of {format_cents(item.win)} was returned" if item.refunded
                        else f"it won {format_cents(item.win)}, now credited" if item.win
                        else "it won nothing")
-            lines.append(f"{title}, started {when}: {outcome}.")
-        lines.append("Rounds left unfinished for more than 48 hours are resolved automatically.")
+            lines.append(f"{_title(item.game_id)}, started {when}: {outcome}.")
+        if resolved:
+            lines.append("Rounds left unfinished for more than 48 hours are resolved automatically.")
+        for item in mismatched:
+            paid = (f"its stake of {format_cents(item.paid)} was returned" if item.stake_returned
+                    else f"the {format_cents(item.paid)} it had won when bought was credited")
+            lines.append(f"{_title(item.game_id)}, interrupted round {item.round_id}: {item.reason}, so {paid}.")
         self._stale_notice = MessageDialog(self.context, "Unfinished rounds resolved", lines)
 
     # -- loop ----------------------------------------------------------------------------------
@@ -324,7 +346,33 @@ class App:
             self.demo.update(dt)
         else:
             self._reality_check(dt)
+            self._start_asked_autoplay()
         self.notices.update(dt)
+
+    def _start_asked_autoplay(self) -> None:
+        """Once the interrupted round shown at start-up has settled, open --game with its --autoplay."""
+        if self._then_autoplay is None:
+            return
+        game_id, autoplay, resumed = self._then_autoplay
+        scenes = self.context.scenes
+        if scenes.top is not resumed:
+            if resumed not in scenes.stack:  # the player left that screen: the request lapses
+                self._then_autoplay = None
+            return
+        is_idle = getattr(resumed, "is_idle", None)
+        if not callable(is_idle) or not is_idle():
+            return
+        session = getattr(resumed, "session", None)
+        if session is not None and self.context.wallet.open_rounds(session.game.id):
+            return  # still open (waiting on a question): not yet
+        self._then_autoplay = None
+        from .screens import ScreenUnavailable, open_game_screen
+
+        try:
+            scenes.switch(open_game_screen(self.context, game_id, autoplay=autoplay))
+        except ScreenUnavailable as exc:
+            log.warning("%s", exc)
+            self.context.notices.append(f"{exc}.")
 
     def _draw(self) -> None:
         self.context.scenes.draw(self.screen)
@@ -374,6 +422,13 @@ class App:
             pygame.quit()
 
 
+def _title(game_id: str) -> str:
+    try:
+        return entry(game_id).title
+    except KeyError:
+        return game_id
+
+
 def run_app(options: Options) -> int:
     """Build the app, route to the first screen and run; StartupError carries the exit reason."""
     try:
@@ -384,7 +439,7 @@ def run_app(options: Options) -> int:
         app.start()
     except (LayoutError, StartupError) as exc:
         app.shutdown()
-        raise StartupError(str(exc)) from exc
+        raise StartupError(str(exc), getattr(exc, "status", 1)) from exc
     except BaseException:
         app.shutdown()
         raise

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..availability import playable
 from ..catalogue import CATALOGUE
 from ..engine import get_game
 from ..store import DEFAULT_STARTING_BALANCE, Wallet
@@ -83,7 +84,7 @@ class DemoDirector:
         from .screens import screen_available
 
         self.app = app
-        self.games = [info.id for info in CATALOGUE if info.available and screen_available(info.id)]
+        self.games = [info.id for info in CATALOGUE if playable(info.id) and screen_available(info.id)]
         if not self.games:
             from .app import StartupError
 

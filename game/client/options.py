@@ -9,13 +9,17 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from .. import PROG, __version__
-from ..catalogue import CATALOGUE
+from ..catalogue import CATALOGUE, GameEntry, entry
+
+if TYPE_CHECKING:
+    from ..engine import Game
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
 MAX_SEED = 2**64 - 1
@@ -85,11 +89,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--fullscreen", action="store_true", help="start full screen")
     parser.add_argument("--mute", action="store_true", help="start with sound off")
     parser.add_argument("--seed", type=_seed, metavar="S", help="reproducible rounds (testing)")
-    parser.add_argument("--data-dir", type=Path, metavar="DIR", help="where the wallet lives")
+    parser.add_argument("--data-dir", metavar="DIR", help="where the wallet lives")
     parser.add_argument("--autoplay", type=_positive, metavar="N", help="autoplay N rounds on the opened game")
     parser.add_argument("--buy", action="store_true", help="with --autoplay: each round buys the game's feature")
     parser.add_argument("--frames", type=_positive, metavar="N", help="quit cleanly after N frames")
-    parser.add_argument("--screenshot", type=Path, metavar="PATH", help="save the last frame as PNG on exit")
+    parser.add_argument("--screenshot", metavar="PATH", help="save the last frame as PNG on exit")
     parser.add_argument("--bench", action="store_true", help="print frame-time percentiles on exit")
     parser.add_argument("--log-level", type=str.lower, choices=LOG_LEVELS, default="warning")
     return parser
@@ -106,6 +110,9 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
 
 
 def validate(ns: argparse.Namespace) -> Options:
+    # Paths arrive as text and are checked as text: Path("") would quietly mean the current folder.
+    data_dir = _path(ns.data_dir, "--data-dir", "folder")
+    screenshot = _path(ns.screenshot, "--screenshot", "file")
     if ns.game is not None:
         info = next((i for i in CATALOGUE if i.id == ns.game), None)
         if info is None:
@@ -117,35 +124,69 @@ def validate(ns: argparse.Namespace) -> Options:
         raise OptionsError("--windowed and --fullscreen cannot be used together")
     if ns.demo and (ns.game or ns.autoplay):
         raise OptionsError("--demo chooses its own games: leave out --game and --autoplay")
-    if ns.buy:
-        if not ns.autoplay or not ns.game:
-            raise OptionsError("--buy goes with --game ID --autoplay N (each autoplay round buys the feature)")
-        from ..engine import get_game
-
-        if get_game(ns.game).buy_price_x is None:
+    if ns.autoplay and not ns.game:
+        raise OptionsError("--autoplay needs a game: add --game ID")
+    if ns.buy and (not ns.autoplay or not ns.game):
+        raise OptionsError("--buy goes with --game ID --autoplay N (each autoplay round buys the feature)")
+    if ns.game is not None:
+        game = _load_game(entry(ns.game))
+        if ns.buy and game.buy_price_x is None:
             raise OptionsError(f"--buy: {ns.game} has no feature to buy")
-    if ns.data_dir is not None:
-        check_writable_dir(ns.data_dir, "--data-dir")
-    if ns.screenshot is not None:
-        if ns.screenshot.suffix.lower() != ".png":
-            raise OptionsError(f"--screenshot: {ns.screenshot} must end in .png")
-        check_writable_dir(ns.screenshot.parent if str(ns.screenshot.parent) else Path("."), "--screenshot")
+    if data_dir is not None:
+        check_writable_dir(data_dir, "--data-dir")
+    if screenshot is not None:
+        if screenshot.suffix.lower() != ".png":
+            raise OptionsError(f"--screenshot: {screenshot} must end in .png")
+        check_writable_dir(screenshot.parent if str(screenshot.parent) else Path("."), "--screenshot")
     return Options(
         game=ns.game, demo=ns.demo, windowed=ns.windowed, fullscreen=ns.fullscreen, mute=ns.mute,
-        seed=ns.seed, data_dir=ns.data_dir, autoplay=ns.autoplay, buy=ns.buy, frames=ns.frames,
-        screenshot=ns.screenshot, bench=ns.bench, log_level=ns.log_level,
+        seed=ns.seed, data_dir=data_dir, autoplay=ns.autoplay, buy=ns.buy, frames=ns.frames,
+        screenshot=screenshot, bench=ns.bench, log_level=ns.log_level,
     )
 
 
+def _path(text: str | Path | None, flag: str, what: str) -> Path | None:
+    if text is None:
+        return None
+    if not str(text).strip():
+        raise OptionsError(f"{flag}: the {what} name is empty")
+    return Path(text)
+
+
+def _load_game(info: GameEntry) -> Game:
+    """The engine of ``--game``'s game; a game whose data cannot be loaded is a wrong flag."""
+    from ..engine import EngineError, get_game
+
+    try:
+        return get_game(info.id)
+    except EngineError as exc:
+        raise OptionsError(f"--game: {info.title} ({info.id}) cannot be played: {exc}") from None
+
+
 def check_writable_dir(path: Path, flag: str) -> None:
-    """``path`` is a folder we can write in, or could be created in a writable parent."""
+    """``path`` is a folder we can create files in: made if missing, then proved with a probe file.
+
+    Permission bits are not enough (root passes every ``os.access`` check, ``/proc`` refuses
+    anyway), so the folder is created and a probe file written and removed; the one-line
+    OptionsError names the folder and the system's reason.
+    """
     path = Path(os.path.abspath(path))
-    probe = path
-    while not probe.exists():
-        if probe.parent == probe:
-            break
-        probe = probe.parent
-    if not probe.is_dir():
-        raise OptionsError(f"{flag}: {probe} is not a folder")
-    if not os.access(probe, os.W_OK | os.X_OK):
-        raise OptionsError(f"{flag}: {probe} is not writable")
+    existing = path
+    while not existing.exists() and existing.parent != existing:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise OptionsError(f"{flag}: {existing} is not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OptionsError(f"{flag}: {path} cannot be created ({_reason(exc)})") from None
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".write-test-", dir=path)
+        os.close(fd)
+        os.unlink(probe)  # our own empty probe file
+    except OSError as exc:
+        raise OptionsError(f"{flag}: {path} is not writable ({_reason(exc)})") from None
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or type(exc).__name__

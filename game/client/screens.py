@@ -6,7 +6,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from ..catalogue import entry, load_class
-from ..engine import get_game
+from ..engine import EngineError, get_game
 from ..session import PlaySession, SessionStats
 from .layout import LayoutError
 
@@ -59,12 +59,17 @@ def open_game_screen(
 ) -> Scene:
     """The screen of ``game_id`` on ``wallet`` (default: the player's), resuming an open round.
 
-    Raises ScreenUnavailable when the game has no screen; the caller decides how to tell.
+    Raises ScreenUnavailable when the game has no screen or its data does not load; the caller
+    decides how to tell.
     """
     cls = screen_class(game_id)
     wallet = wallet or app.wallet
     budget = wallet.setting("budget", None)
-    session = PlaySession(wallet, get_game(game_id), seed=app.options.seed,
+    try:
+        game = get_game(game_id)
+    except EngineError as exc:  # its data does not load: this game is unavailable, the app goes on
+        raise ScreenUnavailable(f"{entry(game_id).title} is unavailable ({exc})") from exc
+    session = PlaySession(wallet, game, seed=app.options.seed,
                           budget=budget if isinstance(budget, int) else None)
     session.stats = session_stats(app, wallet)
     resume = session.resume_open_round()

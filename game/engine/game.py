@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Generator
 from fractions import Fraction
@@ -13,7 +12,7 @@ from typing import Any
 from .describe import GameDescription, RtpReport, read_rtp_reports
 from .errors import DecisionError, InvalidBet
 from .money import cents_of
-from .rng import check_seed, derive_seed, new_seed, round_rng
+from .rng import RoundRng, check_seed, derive_seed, new_seed, round_rng
 from .round import Decision, RoundContext, RoundPlay, RoundResult, Strategy, random_strategy
 from .wins import Evaluation
 
@@ -127,7 +126,7 @@ class Game(ABC):
             play.decide(self.choose(play, strategy))
         return play.result
 
-    def strategy(self, decision: Decision, rng: random.Random) -> Any:
+    def strategy(self, decision: Decision, rng: RoundRng) -> Any:
         """The game's own answer to a decision (autoplay, the demo, the resolver): random unless overridden."""
         return random_strategy(decision, rng)
 
@@ -140,5 +139,5 @@ class Game(ABC):
         """
         if play.pending is None:
             raise DecisionError("this round is not waiting for a decision")
-        chooser = random.Random(derive_seed(play.seed ^ _STRATEGY_SALT, len(play.decisions)))
+        chooser = RoundRng(derive_seed(play.seed ^ _STRATEGY_SALT, len(play.decisions)))
         return (strategy or self.strategy)(play.pending, chooser)

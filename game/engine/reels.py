@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Collection, Sequence
 
 from .data import Reader
+from .rng import RoundRng
 
 
 class ReelSet:
@@ -45,7 +45,7 @@ class ReelSet:
         rows = self.rows
         return [wrapped[stop : stop + rows] for wrapped, stop in zip(self._wrapped, stops)]
 
-    def spin(self, rng: random.Random) -> tuple[list[list[str]], list[int]]:
+    def spin(self, rng: RoundRng) -> tuple[list[list[str]], list[int]]:
         randrange = rng.randrange
         stops = [randrange(length) for length in self._lengths]
         return self.window_at(stops), stops

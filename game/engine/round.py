@@ -10,7 +10,6 @@ price on some options (buy another spin); the price is part of the round's stake
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -18,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import DecisionError
 from .money import cents_of, multiplier_text
+from .rng import RoundRng
 
 if TYPE_CHECKING:
     from .game import Game
@@ -83,7 +83,7 @@ class RoundContext:
 
     def __init__(
         self,
-        rng: random.Random,
+        rng: RoundRng,
         bet: int,
         buy: bool,
         state: dict[str, Any] | None,
@@ -165,7 +165,7 @@ class RoundResult:
         }
 
 
-Strategy = Callable[[Decision, random.Random], Any]
+Strategy = Callable[[Decision, RoundRng], Any]
 
 
 class RoundPlay:
@@ -186,7 +186,7 @@ class RoundPlay:
         buy: bool = False,
         state: dict[str, Any] | None = None,
         decisions: tuple[Any, ...] | list[Any] = (),
-        rng: random.Random,
+        rng: RoundRng,
         defer_features: bool = False,
         feature_start: dict[str, Any] | None = None,
     ) -> None:
@@ -275,6 +275,6 @@ class RoundPlay:
         return self._result
 
 
-def random_strategy(decision: Decision, rng: random.Random) -> Any:
+def random_strategy(decision: Decision, rng: RoundRng) -> Any:
     """The default strategy: a uniformly random option from a generator of its own."""
     return decision.options[rng.randrange(len(decision.options))]

@@ -14,6 +14,7 @@ Typical use::
 """
 
 from game.store.errors import InsufficientFunds, RoundNotOpen, StoreError
+from game.store.lock import FolderInUse
 from game.store.records import LedgerEntry, RoundRecord
 from game.store.schema import SCHEMA_VERSION
 from game.store.wallet import (
@@ -31,6 +32,7 @@ __all__ = [
     "MAX_CENTS",
     "MAX_SEED",
     "SCHEMA_VERSION",
+    "FolderInUse",
     "InsufficientFunds",
     "LedgerEntry",
     "RoundNotOpen",

@@ -37,6 +37,15 @@ class RoundRecord:
     created_at: str
     settled_at: str | None
     note: str | None
+    # What played the round (schema 3; None for a round recorded before): the engine's version,
+    # the SHA-256 of the game's data, and the digest of the events known at purchase.
+    engine_version: str | None = None
+    data_digest: str | None = None
+    replay_check: dict[str, Any] | None = None
+    # The balance just before the round's purchase and just after its last movement (its credit,
+    # or its last debit when it won nothing); None when unknown: no debit, or after still open.
+    balance_before: int | None = None
+    balance_after: int | None = None
 
     @property
     def is_open(self) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # Column definitions shared by CREATE_SQL and the migration that added them, so that a new
 # file and an upgraded one have the same columns with the same checks.
@@ -19,6 +19,19 @@ _LEDGER_BY_DECISION = (
     "CREATE UNIQUE INDEX ledger_by_decision ON ledger (round_id, decision_seq) WHERE decision_seq IS NOT NULL"
 )
 
+# What a round records about the engine that played it (schema 3): the engine's version, the
+# SHA-256 of the game's data, and the digest of the events known at purchase (JSON), so that a
+# resumed round can tell whether its replay is the round that was bought.
+_ROUND_ORIGIN = """engine_version TEXT,
+    data_digest    TEXT,
+    replay_check   TEXT"""
+# The second copy of every money movement and settlement (schema 3): record ``seq`` of the
+# journal file ``wallet.journal``, written in the transaction that made the change.
+_JOURNAL = """CREATE TABLE journal (
+    seq    INTEGER PRIMARY KEY CHECK (typeof(seq) = 'integer' AND seq >= 1),
+    record TEXT NOT NULL
+)"""
+
 # Upgrades from an older schema: MIGRATIONS[v] turns version v into v + 1 (SQL script).
 # Applied in one transaction by the wallet when it opens an older file.
 MIGRATIONS: dict[int, str] = {
@@ -28,6 +41,15 @@ MIGRATIONS: dict[int, str] = {
 ALTER TABLE decisions ADD COLUMN {_DECISION_PRICE};
 ALTER TABLE ledger ADD COLUMN {_LEDGER_DECISION_SEQ};
 {_LEDGER_BY_DECISION};
+""",
+    # 2 -> 3: each round names the engine and data that played it, and the journal table. Older
+    # rounds have NULLs (not known); the wallet writes the journal's first records from the rows
+    # already there when it next opens.
+    2: f"""
+ALTER TABLE rounds ADD COLUMN engine_version TEXT;
+ALTER TABLE rounds ADD COLUMN data_digest TEXT;
+ALTER TABLE rounds ADD COLUMN replay_check TEXT;
+{_JOURNAL};
 """,
 }
 
@@ -60,6 +82,7 @@ CREATE TABLE rounds (
     created_at TEXT NOT NULL,
     settled_at TEXT,
     note       TEXT,
+    {_ROUND_ORIGIN},
     CHECK ((status = 'open' AND win IS NULL AND settled_at IS NULL)
         OR (status = 'settled' AND win IS NOT NULL AND settled_at IS NOT NULL))
 );
@@ -95,6 +118,7 @@ CREATE TABLE settings (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+{_JOURNAL};
 """
 
 # What a file must have for us to trust it (extra tables or columns are tolerated).
@@ -118,6 +142,9 @@ REQUIRED_COLUMNS: dict[str, frozenset[str]] = {
             "created_at",
             "settled_at",
             "note",
+            "engine_version",
+            "data_digest",
+            "replay_check",
         }
     ),
     "decisions": frozenset({"round_id", "seq", "data", "at", "price"}),
@@ -126,6 +153,7 @@ REQUIRED_COLUMNS: dict[str, frozenset[str]] = {
     ),
     "game_state": frozenset({"game_id", "state", "updated_at"}),
     "settings": frozenset({"key", "value"}),
+    "journal": frozenset({"seq", "record"}),
 }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import sqlite3
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -23,6 +24,7 @@ from typing import Any, Self
 import platformdirs
 
 from game.engine.money import format_cents
+from game.store import journal, lock, reconcile, replica
 from game.store.errors import InsufficientFunds, RoundNotOpen, StoreError
 from game.store.records import LedgerEntry, RoundRecord
 from game.store.schema import (
@@ -162,6 +164,26 @@ def _prepare_dir(data_dir: Path) -> None:
         ) from exc
 
 
+def _check_files_writable(paths: Sequence[Path]) -> None:
+    """Each existing file can be opened for writing, or StoreError names it.
+
+    Opened, not written: a read-only wallet (mode 444, a read-only disk) must stop the start-up
+    with one line, not crash at the first spin. Permission bits are not asked (root passes
+    ``os.access``); the system's answer to an open for writing is what counts.
+    """
+    for path in paths:
+        if not path.exists():
+            continue
+        try:
+            fd = os.open(path, os.O_RDWR)
+        except OSError as exc:
+            reason = exc.strerror or exc.__class__.__name__
+            raise StoreError(
+                f"The wallet file {path} is read-only ({reason}); make it writable, or choose another --data-dir."
+            ) from exc
+        os.close(fd)
+
+
 def _classify(exc: sqlite3.Error, path: Path) -> Exception:
     """Turn an SQLite error met while opening into _Unusable (set aside) or StoreError (stop).
 
@@ -211,6 +233,7 @@ def _initialise(conn: sqlite3.Connection, starting_balance: int, now: str) -> bo
         conn.execute(
             "INSERT INTO wallet (id, balance) VALUES (1, ?)", (starting_balance,)
         )
+        replica.store(conn, replica.capture(conn, "wallet", meta=replica.meta_of(conn)))
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
@@ -315,8 +338,8 @@ def _check_read_only(path: Path) -> bool:
         conn.close()
 
 
-def _connect(path: Path, starting_balance: int, now: str) -> sqlite3.Connection:
-    """Open (or create) the wallet file after checking it thoroughly.
+def _connect(path: Path, starting_balance: int, now: str) -> tuple[sqlite3.Connection, bool]:
+    """Open (or create) the wallet file after checking it thoroughly; True when it was created.
 
     Raises _Unusable when the file must be set aside, StoreError when it must be left alone.
     """
@@ -328,9 +351,11 @@ def _connect(path: Path, starting_balance: int, now: str) -> sqlite3.Connection:
     try:
         version = _inspect(conn, path, integrity=not checked)
         _apply_pragmas(conn, path)
+        created = False
         if version is None:
             # A new file, or one whose creating transaction never committed.
-            if _initialise(conn, starting_balance, now):
+            created = _initialise(conn, starting_balance, now)
+            if created:
                 logger.info(
                     "Created a new wallet %s with %d cents", path, starting_balance
                 )
@@ -338,8 +363,7 @@ def _connect(path: Path, starting_balance: int, now: str) -> sqlite3.Connection:
         elif version < SCHEMA_VERSION:
             _migrate(conn, path, version)
             check_structure(conn)
-        conn.row_factory = sqlite3.Row
-        return conn
+        return conn, created
     except SchemaProblem as exc:
         conn.close()
         raise _Unusable(str(exc)) from exc
@@ -349,6 +373,28 @@ def _connect(path: Path, starting_balance: int, now: str) -> sqlite3.Connection:
     except BaseException:
         conn.close()
         raise
+
+
+def _copy_wal(path: Path) -> Path | None:
+    """A copy of the wallet's write-ahead log, taken before SQLite reads it (None when there is none).
+
+    SQLite ignores a log's frames from the first bad checksum on, by design, and deletes the log
+    once it has checkpointed; if the journal then shows that committed changes were lost, this
+    copy is what is kept aside as the damaged log.
+    """
+    wal = path.with_name(path.name + "-wal")
+    try:
+        if wal.stat().st_size == 0:
+            return None
+    except FileNotFoundError:
+        return None
+    copy = path.with_name(path.name + "-wal.launch-copy")
+    try:
+        shutil.copyfile(wal, copy)
+    except OSError as exc:
+        logger.warning("no copy of %s (%s)", wal, exc)
+        return None
+    return copy
 
 
 def _set_aside(path: Path, when: datetime) -> Path:
@@ -395,9 +441,15 @@ class Wallet:
     Each mutating method is one transaction; commit happens before the method returns.
     """
 
-    def __init__(self, conn: sqlite3.Connection, path: Path, clock: Clock) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: Path, clock: Clock, data_dir: Path) -> None:
         self._conn: sqlite3.Connection | None = conn
         self._path = path
+        self._data_dir = data_dir  # its lock is held (one reference) until close
+        self._opened_at = _iso(clock())
+        self._journal = journal.JournalWriter(journal.journal_path(path))
+        self._pending: list[str] = []  # journal lines of the transaction being written
+        self._tx_ledger: list[int] = []  # ledger rows it wrote
+        self._tx_states: list[str] = []  # carried states it wrote
         self._clock = clock
         row = conn.execute(
             "SELECT value FROM meta WHERE key = 'starting_balance'"
@@ -419,8 +471,9 @@ class Wallet:
 
         A file that is not a database, fails the integrity check or lacks our schema is
         renamed aside and a fresh wallet with ``starting_balance`` is opened; the result's
-        ``notice`` then tells the player. Raises StoreError when the folder is unusable,
-        the file is locked by another program, or it comes from a newer game version.
+        ``notice`` then tells the player. Raises FolderInUse (a StoreError) when another
+        program has the folder open (its lock is held until ``close``), and StoreError when the
+        folder is unusable, the file is locked or read-only, or it comes from a newer version.
         ``clock`` (returning an aware datetime) is for tests.
         """
         _check_cents("starting_balance", starting_balance)
@@ -429,27 +482,65 @@ class Wallet:
         clock = clock or _utc_now
         data_dir = Path(data_dir)
         _prepare_dir(data_dir)
-        path = data_dir / name
-        notice: str | None = None
-        kept_as: Path | None = None
+        lock.acquire(data_dir)  # FolderInUse when another program has this folder open
         try:
-            conn = _connect(path, starting_balance, _iso(clock()))
+            return cls._open_locked(data_dir, starting_balance, name, clock)
+        except BaseException:
+            lock.release(data_dir)
+            raise
+
+    @classmethod
+    def _open_locked(cls, data_dir: Path, starting_balance: int, name: str, clock: Clock) -> WalletOpenResult:
+        path = data_dir / name
+        _check_files_writable([path.with_name(path.name + suffix) for suffix in ("", *_SIBLING_SUFFIXES)]
+                              + [journal.journal_path(path)])
+        wal_copy = _copy_wal(path)  # SQLite drops a damaged log's frames and later deletes it: keep it first
+        notices: list[str] = []
+        kept_as: Path | None = None
+        unreadable = ""
+        try:
+            conn, created = _connect(path, starting_balance, _iso(clock()))
         except _Unusable as problem:
             kept_as = _set_aside(path, clock())
             try:
-                conn = _connect(path, starting_balance, _iso(clock()))
+                conn, created = _connect(path, starting_balance, _iso(clock()))
             except _Unusable as again:
                 raise StoreError(
                     f"A new wallet file {path} could not be created ({again})."
                 ) from again
-            notice = (
-                f"The wallet file {path} could not be read ({problem}); it was kept as "
-                f"{kept_as} and a new play-money wallet of {format_cents(starting_balance)} "
-                "was opened."
-            )
-            logger.warning("%s", notice)
+            unreadable = f"The wallet file {path} could not be read ({problem}); it was kept as {kept_as}"
+            logger.warning("%s", unreadable)
+
+        def replace_db() -> tuple[sqlite3.Connection, Path]:
+            conn.close()
+            aside = _set_aside(path, clock())
+            fresh, _ = _connect(path, starting_balance, _iso(clock()))
+            return fresh, aside
+
         try:
-            wallet = cls(conn, path, clock)
+            outcome = reconcile.reconcile(conn, path, replace_db=replace_db, fresh=created or kept_as is not None,
+                                          now=clock())
+        except BaseException:
+            conn.close()
+            raise
+        conn = outcome.conn
+        if kept_as is not None:
+            notices.append(f"{unreadable}." if outcome.rebuilt else
+                           f"{unreadable} and a new play-money wallet of {format_cents(starting_balance)} was opened.")
+        elif outcome.wallet_kept_as is not None:
+            kept_as = outcome.wallet_kept_as
+        notices.extend(outcome.notices)
+        if outcome.wallet_kept_as is not None:
+            notices.append(f"The wallet file as it was is kept as {outcome.wallet_kept_as}.")
+        if wal_copy is not None:
+            if outcome.restored:
+                aside = reconcile.keep_aside(wal_copy, "damaged", clock(), name=f"{path.name}-wal")
+                notices.append(f"The damaged write-ahead log {path.name}-wal was kept as {aside.name}.")
+            else:
+                wal_copy.unlink()  # our own copy: the log it copied was sound
+        conn.row_factory = sqlite3.Row
+        try:
+            wallet = cls(conn, path, clock, data_dir)
             # Problems here are logged, not acted on: the money records stay as they are.
             for problem_text in wallet.audit():
                 logger.warning("Wallet %s audit: %s", path, problem_text)
@@ -462,13 +553,20 @@ class Wallet:
         except BaseException:
             conn.close()
             raise
+        notice = " ".join(notices) or None
+        if notice:
+            logger.warning("%s", notice)
         return WalletOpenResult(wallet=wallet, notice=notice, kept_as=kept_as)
 
     def close(self) -> None:
         """Close the connection (idempotent). Later calls raise StoreError."""
         if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+            try:
+                self._conn.close()
+                self._journal.close()
+            finally:
+                self._conn = None
+                lock.release(self._data_dir)
 
     def __enter__(self) -> Self:
         return self
@@ -508,10 +606,12 @@ class Wallet:
             raise StoreError(
                 f"The wallet {self._path} could not be written ({exc})."
             ) from exc
+        self._pending, self._tx_ledger, self._tx_states = [], [], []
         try:
             yield conn
             conn.execute("COMMIT")
         except BaseException as exc:
+            self._pending = []
             if conn.in_transaction:
                 try:
                     conn.execute("ROLLBACK")
@@ -522,6 +622,46 @@ class Wallet:
                     f"The wallet {self._path} could not be written ({exc})."
                 ) from exc
             raise
+        self._flush_journal()
+
+    def _journal_record(self, conn: sqlite3.Connection, kind: str, *, rounds: Sequence[int] = (),
+                        decisions: Sequence[tuple[int, int]] = ()) -> None:
+        """Keep this transaction's record in the journal table; its line follows the commit."""
+        record = replica.capture(conn, kind, rounds=rounds, decisions=decisions, ledger=self._tx_ledger,
+                                 game_states=self._tx_states)
+        self._pending.append(replica.store(conn, record))
+
+    def _flush_journal(self) -> None:
+        """Write the committed transaction's journal line (the second copy) and force it to disk.
+
+        A failure is logged, not raised: the change is committed, and the next launch writes the
+        journal again from the wallet.
+        """
+        pending, self._pending = self._pending, []
+        for text in pending:
+            try:
+                self._journal.append(text)
+            except OSError as exc:
+                logger.error("Journal %s could not be written (%s); it will be rebuilt at the next start",
+                             self._journal.path, exc)
+                return
+
+    def journal_problems(self) -> list[str]:
+        """Where the journal file and the wallet differ (an empty list: the two copies agree)."""
+        with self._read() as conn:
+            sql = [text for _, text in conn.execute("SELECT seq, record FROM journal ORDER BY seq")]
+            problems = replica.compare(conn, sql)
+        file = journal.read(self._journal.path)
+        if file is None:
+            return [*problems, "the journal file is missing"]
+        if file.damaged:
+            problems.append(f"the journal file is damaged ({file.problem()})")
+        texts = [file.records.get(seq) for seq in range(1, len(sql) + 1)]
+        if texts != sql:
+            problems.append("the journal file's records differ from the wallet's")
+        if len(file.records) > len(sql):
+            problems.append("the journal file holds records the wallet does not")
+        return problems
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -563,17 +703,18 @@ class Wallet:
         if new > MAX_CENTS:
             raise StoreError(f"The balance would exceed {MAX_CENTS} cents.")
         conn.execute("UPDATE wallet SET balance = ? WHERE id = 1", (new,))
-        conn.execute(
+        cur = conn.execute(
             "INSERT INTO ledger (round_id, kind, amount, balance_after, at, reason, decision_seq) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             (round_id, kind, amount, new, now, reason, decision_seq),
         )
+        self._tx_ledger.append(int(cur.lastrowid))
         return new
 
-    @staticmethod
     def _put_game_state(
-        conn: sqlite3.Connection, game_id: str, state: str, now: str
+        self, conn: sqlite3.Connection, game_id: str, state: str, now: str
     ) -> None:
+        self._tx_states.append(game_id)
         conn.execute(
             "INSERT INTO game_state (game_id, state, updated_at) VALUES (?, ?, ?) "
             "ON CONFLICT (game_id) DO UPDATE SET state = excluded.state, "
@@ -624,6 +765,7 @@ class Wallet:
         _check_cents("amount", amount, positive=True)
         with self._write() as conn:
             new = self._move(conn, "top_up", amount, None, self._now(), reason)
+            self._journal_record(conn, "top_up")
         logger.info("Top-up of %d cents (%s); balance %d", amount, reason, new)
         return new
 
@@ -665,6 +807,9 @@ class Wallet:
         state_in: dict[str, Any] | None = None,
         summary: dict[str, Any] | None = None,
         game_state: dict[str, Any] | None = None,
+        engine_version: str | None = None,
+        data_digest: str | None = None,
+        replay_check: dict[str, Any] | None = None,
     ) -> int:
         """Debit ``cost`` and journal the round's inputs in one transaction; returns its id.
 
@@ -673,7 +818,8 @@ class Wallet:
         balance is below ``cost``.
         ``game_state``, when given, replaces the game's carried state in the same
         transaction (e.g. a jackpot pool fed by this bet). A ``cost`` of 0 writes no
-        ledger row.
+        ledger row. ``engine_version``, ``data_digest`` and ``replay_check`` name what played
+        the round and what it showed at purchase, so that a replay can be checked against it.
         """
         _check_game_id(game_id)
         _check_cents("bet", bet)
@@ -687,6 +833,10 @@ class Wallet:
         state_in_json = _dumps_opt_dict(state_in, "state_in")
         summary_json = _dumps_opt_dict(summary, "summary")
         game_state_json = _dumps_opt_dict(game_state, "game_state")
+        check_json = _dumps_opt_dict(replay_check, "replay_check")
+        for label, text in (("engine_version", engine_version), ("data_digest", data_digest)):
+            if text is not None and not isinstance(text, str):
+                raise TypeError(f"{label} must be a str or None, not {type(text).__name__}")
         with self._write() as conn:
             balance = self._balance_in(conn)
             if balance < cost:
@@ -694,7 +844,8 @@ class Wallet:
             now = self._now()
             cur = conn.execute(
                 "INSERT INTO rounds (game_id, bet, cost, seed, buy, state_in, summary, "
-                "status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?)",
+                "status, created_at, engine_version, data_digest, replay_check) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?)",
                 (
                     game_id,
                     bet,
@@ -704,6 +855,9 @@ class Wallet:
                     state_in_json,
                     summary_json,
                     now,
+                    engine_version,
+                    data_digest,
+                    check_json,
                 ),
             )
             round_id = int(cur.lastrowid)
@@ -711,6 +865,7 @@ class Wallet:
                 self._move(conn, "debit", cost, round_id, now)
             if game_state_json is not None:
                 self._put_game_state(conn, game_id, game_state_json, now)
+            self._journal_record(conn, "begin", rounds=[round_id])
         logger.debug(
             "Round %d begun: %s cost %d seed %d", round_id, game_id, cost, seed
         )
@@ -747,6 +902,7 @@ class Wallet:
                     "UPDATE rounds SET cost = cost + ? WHERE id = ?", (price, round_id)
                 )
                 self._move(conn, "debit", price, round_id, now, decision_seq=seq)
+            self._journal_record(conn, "decision", rounds=[round_id], decisions=[(round_id, seq)])
         if price > 0:
             logger.debug("Round %d decision %d bought for %d", round_id, seq, price)
         return seq
@@ -823,6 +979,7 @@ class Wallet:
                 self._put_game_state(conn, row["game_id"], game_state_json, now)
             self._apply_state_updates(conn, updates, now)
             balance = self._balance_in(conn)
+            self._journal_record(conn, "settle", rounds=[round_id])
         logger.debug("Round %d settled: win %d, balance %d", round_id, win, balance)
         return balance
 
@@ -831,6 +988,7 @@ class Wallet:
     ) -> list[RoundRecord]:
         decisions: dict[int, list[Any]] = {r["id"]: [] for r in rows}
         prices: dict[int, list[int]] = {r["id"]: [] for r in rows}
+        balances: dict[int, tuple[int | None, int | None]] = {}
         if decisions:
             marks = ",".join("?" * len(decisions))
             for d in conn.execute(
@@ -840,6 +998,13 @@ class Wallet:
             ):
                 decisions[d["round_id"]].append(json.loads(d["data"]))
                 prices[d["round_id"]].append(d["price"])
+            for b in conn.execute(
+                "SELECT l.round_id, f.balance_after + f.amount AS before, l.balance_after AS after "
+                f"FROM (SELECT round_id, MIN(id) AS first, MAX(id) AS last FROM ledger WHERE round_id IN ({marks}) "
+                "GROUP BY round_id) m JOIN ledger f ON f.id = m.first JOIN ledger l ON l.id = m.last",
+                tuple(decisions),
+            ):
+                balances[b["round_id"]] = (b["before"], b["after"])
         return [
             RoundRecord(
                 id=r["id"],
@@ -859,6 +1024,11 @@ class Wallet:
                 created_at=r["created_at"],
                 settled_at=r["settled_at"],
                 note=r["note"],
+                engine_version=r["engine_version"],
+                data_digest=r["data_digest"],
+                replay_check=_loads(r["replay_check"]),
+                balance_before=balances.get(r["id"], (None, None))[0],
+                balance_after=balances.get(r["id"], (None, None))[1] if r["status"] == "settled" else None,
             )
             for r in rows
         ]
@@ -903,6 +1073,28 @@ class Wallet:
             ).fetchall()
             return self._records(conn, rows)
 
+    def recall(self, game_id: str | None, limit: int = 10) -> list[RoundRecord]:
+        """The last ``limit`` rounds of ``game_id`` (``None``: all games), settled or not, newest first.
+
+        What the player's history (recall) shows: an open round is one being played now or one
+        interrupted by an earlier run (begun before ``opened_at``) that has not settled yet.
+        """
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+            raise ValueError(f"limit must be a non-negative int, not {limit!r}")
+        sql = "SELECT * FROM rounds"
+        params: tuple[Any, ...] = ()
+        if game_id is not None:
+            sql += " WHERE game_id = ?"
+            params = (game_id,)
+        with self._read() as conn:
+            rows = conn.execute(sql + " ORDER BY id DESC LIMIT ?", (*params, limit)).fetchall()
+            return self._records(conn, rows)
+
+    @property
+    def opened_at(self) -> str:
+        """When this wallet was opened (ISO UTC, the format of ``created_at``)."""
+        return self._opened_at
+
     # ----------------------------------------------------------------- carried state
 
     def game_state(self, game_id: str) -> dict[str, Any]:
@@ -919,6 +1111,7 @@ class Wallet:
         data = _dumps_dict(state, "state")
         with self._write() as conn:
             self._put_game_state(conn, game_id, data, self._now())
+            self._journal_record(conn, "state")
 
     def setting(self, key: str, default: Any = None) -> Any:
         """A stored setting (any JSON value), or ``default`` when it was never set."""

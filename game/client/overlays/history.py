@@ -1,4 +1,6 @@
-"""Game history: the last rounds (time, bet, win, features); Up/Down + Enter replays one."""
+"""Game history (recall): the last rounds, each with its time, what it cost, its win, the balance
+before and after it, and its features; an open round is marked as not settled yet (interrupted by
+an earlier run, or in play). Up/Down + Enter replays a settled one."""
 
 from __future__ import annotations
 
@@ -17,10 +19,10 @@ if TYPE_CHECKING:
     from ...store import RoundRecord
     from ..context import AppContext
 
-SIZE = (980, 640)
+SIZE = (1180, 640)
 ROW_H = 40
 MAX_ROWS = 10
-COLUMNS = (("Time", 0.0), ("Stake", 0.2), ("Win", 0.41), ("Features", 0.56))
+COLUMNS = (("Time", 0.0), ("Stake", 0.16), ("Win", 0.31), ("Before", 0.41), ("After", 0.52), ("Features", 0.65))
 
 
 def stake_text(record: RoundRecord) -> str:
@@ -32,6 +34,29 @@ def stake_text(record: RoundRecord) -> str:
     if bought:
         return f"{text} ({len(bought)} bought)"
     return text
+
+
+def balance_text(cents: int | None) -> str:
+    return "-" if cents is None else format_cents(cents)
+
+
+def open_status(record: RoundRecord, opened_at: str | None) -> str:
+    """How an unsettled round is named: left by an earlier run, or the one being played."""
+    if opened_at is not None and record.created_at < opened_at:
+        return "interrupted, not settled yet"
+    return "in play, not settled yet"
+
+
+def row_cells(record: RoundRecord, opened_at: str | None) -> tuple[tuple[str, str], ...]:
+    """The row's texts and what each is: "text", "win", "none", "features" or "open" (for colour)."""
+    if record.is_open:
+        return ((local_time(record.created_at), "text"), (stake_text(record), "text"), ("-", "none"),
+                (balance_text(record.balance_before), "text"), ("not settled", "open"),
+                (open_status(record, opened_at), "open"))
+    win = record.win or 0
+    return ((local_time(record.created_at), "text"), (stake_text(record), "text"),
+            (format_cents(win), "win" if win else "none"), (balance_text(record.balance_before), "text"),
+            (balance_text(record.balance_after), "text"), (features_text(record.summary), "features"))
 
 
 def local_time(iso: str) -> str:
@@ -86,15 +111,12 @@ class HistoryOverlay(Overlay):
             image = render_text(head_font, name.upper(), theme.GOLD)
             self._panel.blit(image, image.get_rect(midleft=self._col(frac, 0, panel=True)))
         self.rows: list[pygame.Surface] = []
+        colours = {"text": theme.TEXT, "win": theme.GREEN, "none": theme.MUTED, "features": theme.ICE,
+                   "open": theme.GOLD}
+        opened_at = getattr(app.wallet, "opened_at", None)
         for record in self.records:
             row = pygame.Surface((self.table.w, ROW_H), pygame.SRCALPHA)
-            win = record.win or 0
-            cells = (
-                (local_time(record.created_at), theme.TEXT),
-                (stake_text(record), theme.TEXT),
-                (format_cents(win), theme.GREEN if win else theme.MUTED),
-                (features_text(record.summary), theme.ICE),
-            )
+            cells = tuple((text, colours[kind]) for text, kind in row_cells(record, opened_at))
             edges = [frac for _, frac in COLUMNS[1:]] + [1.0]
             for (text, color), (_, frac), end in zip(cells, COLUMNS, edges, strict=True):
                 room = int(self.table.w * (end - frac)) - 24
@@ -105,7 +127,7 @@ class HistoryOverlay(Overlay):
         self._zebra.fill((255, 255, 255, 14))
         self._focus = focus_image((self.table.w, ROW_H - 2))
         self.button_row([("Replay", self._replay), ("Close", self.close)])
-        self.buttons[0].enabled = bool(self.records)
+        self.buttons[0].enabled = any(not record.is_open for record in self.records)
 
     def _col(self, frac: float, row: int, panel: bool = False) -> tuple[int, int]:
         x = self.table.x + int(self.table.w * frac) + 14
@@ -120,6 +142,8 @@ class HistoryOverlay(Overlay):
     def _replay(self) -> None:
         if self.records:
             record = self.records[self.selected]
+            if record.is_open:  # it is shown when it resumes; a replay is of a settled round
+                return
             self.close_then(lambda: self.on_replay(record))
 
     def handle_key(self, event: pygame.event.Event) -> bool:

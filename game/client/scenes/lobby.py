@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...availability import playable, short_problem
 from ...catalogue import CATALOGUE, GameEntry
 from ...engine import get_game
 from ...engine.money import format_cents
@@ -65,10 +66,12 @@ class _Tile:
         self.rect = rect
         self.lift = 0.0
         self.shake = 0.0
+        self.problem = short_problem(info.id)  # its data does not load: unavailable, with the reason
+        usable = info.available and self.problem is None
         res = lobby.app.resources
         card = rounded_panel(rect.size, (58, 36, 88), (22, 14, 40), edge=theme.GOLD_DARK, radius=18, alpha=236)
         art = image_or_standin(res, f"tiles/{info.id}.png", ART_SIZE)
-        if not info.available:
+        if not usable:
             art = _dimmed(art)
         art_pos = ((rect.w - ART_SIZE[0]) // 2, 4)
         card.blit(art, art_pos)
@@ -80,14 +83,20 @@ class _Tile:
             name = pygame.transform.smoothscale(name, (width, name.get_height() * width // name.get_width()))
         card.blit(name, name.get_rect(midtop=(rect.w // 2, ART_SIZE[1] + 12)))
         y = ART_SIZE[1] + 12 + name.get_height() + 2
-        for line in _wrap(tag_font, info.tagline, rect.w - 20)[:2]:
-            text = render_text(tag_font, line, theme.TEXT)
+        tagline, colour = (info.tagline, theme.TEXT) if self.problem is None else (self.problem, theme.GOLD)
+        lines = _wrap(tag_font, tagline, rect.w - 20)
+        room = 2 if self.problem is None else 3
+        if self.problem is not None and len(lines) > room:
+            lines[room - 1] += " …"
+        for line in lines[:room]:
+            text = render_text(tag_font, line, colour)
             card.blit(text, text.get_rect(midtop=(rect.w // 2, y)))
             y += tag_font.get_linesize()
-        if not info.available:
-            ribbon = _ribbon(theme.ui(res, 22, "heavy"), rect.w)
+        if not usable:
+            label = "COMING SOON" if self.problem is None else "UNAVAILABLE"
+            ribbon = _ribbon(theme.ui(res, 22, "heavy"), rect.w, label)
             card.blit(ribbon, ribbon.get_rect(center=(rect.w // 2, art_pos[1] + ART_SIZE[1] // 2)))
-        badge = _badge(theme.ui(res, 20, "heavy"), str(number), info.available)
+        badge = _badge(theme.ui(res, 20, "heavy"), str(number), usable)
         card.blit(badge, (10, 10))
         self.card = card
         focused = card.copy()
@@ -95,7 +104,7 @@ class _Tile:
         self.focused = focused
         pad = 44
         glow = pygame.Surface((rect.w + 2 * pad, rect.h + 2 * pad), pygame.SRCALPHA)
-        color = (255, 186, 60, 255) if info.available else (150, 175, 255, 170)
+        color = (255, 186, 60, 255) if usable else (150, 175, 255, 170)
         pygame.draw.rect(glow, color, pygame.Rect(pad - 14, pad - 14, rect.w + 28, rect.h + 28), border_radius=30)
         self.glow = soft_blur(glow, 16)
         self.glow_pad = pad
@@ -127,7 +136,7 @@ class LobbyScene(Scene):
         background = image_or_standin(res, "backgrounds/lobby.png", self.layout.size).copy()
         self.tiles = [_Tile(self, info, self.layout.rect(name), i + 1)
                       for i, (info, name) in enumerate(zip(CATALOGUE, TILES, strict=True))]
-        self.selected = next((i for i, t in enumerate(self.tiles) if t.info.available), 0)
+        self.selected = next((i for i, t in enumerate(self.tiles) if playable(t.info.id)), 0)
         self.time = 0.0
         self._prepare_texts()
         # Everything that never moves is composed once into one opaque picture.
@@ -205,7 +214,7 @@ class LobbyScene(Scene):
     @cached_property
     def min_bet(self) -> int:
         """The smallest bet of any playable game (their data is loaded on the first question, not at start)."""
-        return min(get_game(info.id).bets[0] for info in CATALOGUE if info.available)
+        return min((get_game(info.id).bets[0] for info in CATALOGUE if playable(info.id)), default=1)
 
     @property
     def needs_top_up(self) -> bool:
@@ -225,6 +234,11 @@ class LobbyScene(Scene):
             tile.shake = 0.45
             self.app.audio.play("error")
             self.show_toast(f"{tile.info.title} is coming soon")
+            return
+        if tile.problem is not None:
+            tile.shake = 0.45
+            self.app.audio.play("error")
+            self.show_toast(f"{tile.info.title} is unavailable: {tile.problem}")
             return
         from ..screens import ScreenUnavailable, open_game_screen
 
@@ -406,12 +420,12 @@ def _dimmed(art: pygame.Surface) -> pygame.Surface:
     return out
 
 
-def _ribbon(font: pygame.font.Font, width: int) -> pygame.Surface:
+def _ribbon(font: pygame.font.Font, width: int, label: str = "COMING SOON") -> pygame.Surface:
     band = pygame.Surface((width + 80, 44), pygame.SRCALPHA)
     band.fill((200, 40, 56, 235))
     pygame.draw.line(band, theme.GOLD, (0, 2), (band.get_width(), 2), 2)
     pygame.draw.line(band, theme.GOLD, (0, 41), (band.get_width(), 41), 2)
-    text = render_text(font, "COMING SOON", theme.TEXT, theme.INK, 1)
+    text = render_text(font, label, theme.TEXT, theme.INK, 1)
     band.blit(text, text.get_rect(center=band.get_rect().center))
     rotated = pygame.transform.rotozoom(band, 18, 1.0)
     crop = pygame.Rect(0, 0, width, rotated.get_height())

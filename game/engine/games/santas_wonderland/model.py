@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 from pathlib import Path
-from random import Random
 from typing import NamedTuple
 
 from ...data import BetLadder, PrintedRtp, Reader, load_json, read_bets, read_printed_rtp
 from ...money import parse_multiplier
+from ...rng import RoundRng
 from .clusters import CELLS, COLS, MIN_CLUSTER, ROWS
 
 FEATURES = ("refresh", "wild_santa", "blocks", "supersize", "lucky_santa")  # the fixed order
@@ -29,7 +29,7 @@ class Weighted:
     def total(self) -> int:
         return self.cumulative[-1]
 
-    def draw(self, rng: Random) -> int:
+    def draw(self, rng: RoundRng) -> int:
         return self.values[bisect_right(self.cumulative, rng.randrange(self.cumulative[-1]))]
 
     def probability(self, value: int) -> Fraction:

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...money import multiplier_text
+from ...rng import RoundRng
 from ...round import RoundContext
 from .clusters import BITS, CELLS, COLS, KEPT_ROWS, ROWS, STRIDE, block_mask, cell_list, find_clusters, masks_of
 from .model import FEATURES, Phase, WonderlandData
@@ -275,7 +276,7 @@ def _mask_of(cells: list[int]) -> int:
     return mask
 
 
-def _weighted_distinct(rng, weights: tuple[int, ...], count: int) -> list[int]:
+def _weighted_distinct(rng: RoundRng, weights: tuple[int, ...], count: int) -> list[int]:
     """``count`` distinct cells, each drawn by weight from the cells not drawn yet."""
     left = list(weights)
     chosen = []

@@ -1,0 +1,11 @@
+"""The engine's version, recorded with every round.
+
+A round is its seed, bet, mode, carried state and decisions played by this engine on the game's
+data (``Game.data_digest()``). Bump ``ENGINE_VERSION`` whenever the same inputs could play a
+different round: a change to the generator (``docs/RNG.md``) or to any game's round code. The
+golden events (``tests/golden/events.json``) fail on such a change, as the reminder.
+
+History: 1, rounds drawn from Python's ``random.Random``; 2, from ``RoundRng`` (BLAKE2b stream).
+"""
+
+ENGINE_VERSION = "2"

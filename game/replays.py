@@ -1,0 +1,110 @@
+"""Whether a resumed round's replay is the round that was bought, and what to pay when it is not.
+
+A round is stored as its inputs (seed, bet, mode, carried state, decisions) and is rebuilt from
+them when it is resumed. At purchase it also records the engine's version, the digest of the
+game's data and a ``replay_check``: how many events were known then and their digest (the whole
+round when it needed no decision, else the events up to the first question), besides the
+summary of a round that was complete at purchase.
+
+If a rebuild does not show those same events (another engine version, changed data, a bug),
+the round is never paid a different amount: a round complete at purchase is paid the win
+recorded then; any other has its whole stake returned. Either way the player is told.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .engine import EngineError, Game, RoundPlay, get_game
+from .store import RoundRecord, Wallet
+
+log = logging.getLogger(__name__)
+
+
+def events_digest(events: Sequence[dict[str, Any]]) -> str:
+    """SHA-256 of the events' canonical JSON (what the golden events pin too), 32 hex digits."""
+    text = json.dumps(list(events), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def purchase_check(play: RoundPlay) -> dict[str, Any]:
+    """What a round showed when it was bought, to check its replays against."""
+    return {"events": len(play.events), "digest": events_digest(play.events)}
+
+
+def mismatch(play: RoundPlay, record: RoundRecord) -> str | None:
+    """Why the rebuilt ``play`` is not the round ``record`` bought, or None when it is."""
+    check = record.replay_check
+    if check:
+        count = int(check.get("events", 0))
+        if len(play.events) < count or events_digest(play.events[:count]) != check.get("digest"):
+            return "its replay shows other events than at purchase"
+    if record.summary is not None:  # complete at purchase (an older round may have no replay_check)
+        if not play.finished:
+            return "its replay waits for a decision the round did not have"
+        if play.result.summary() != record.summary:
+            return "its replay ends with another result than at purchase"
+    if play.cost != record.cost or list(play.decision_costs) != list(record.decision_costs):
+        return f"its replay costs {play.cost}, but {record.cost} was paid"
+    return None
+
+
+def rebuild(game: Game, record: RoundRecord) -> tuple[RoundPlay | None, str | None]:
+    """The round rebuilt from its inputs, and why it does not match its purchase (None: it does)."""
+    try:
+        play = game.start(record.bet, record.seed, buy=record.buy, state=record.state_in,
+                          decisions=record.decisions)
+    except EngineError as exc:
+        return None, f"it can no longer be replayed ({exc})"
+    return play, mismatch(play, record)
+
+
+@dataclass(frozen=True)
+class ReplayMismatch:
+    """A resumed round whose replay differed from its purchase, settled without being shown."""
+
+    round_id: int
+    game_id: str
+    reason: str
+    paid: int  # what was credited
+    stake_returned: bool  # True: the stake; False: the win recorded at purchase
+
+
+def settle_mismatch(wallet: Wallet, record: RoundRecord, reason: str) -> ReplayMismatch:
+    """Settle ``record`` as bought: its recorded win when it was complete at purchase, else its stake."""
+    recorded_win = (record.summary or {}).get("win")
+    if isinstance(recorded_win, int) and not isinstance(recorded_win, bool) and recorded_win >= 0:
+        wallet.settle_round(record.id, recorded_win, summary=record.summary,
+                            note=f"replay differs from the purchase ({reason}): the recorded result was paid")
+        result = ReplayMismatch(record.id, record.game_id, reason, recorded_win, stake_returned=False)
+    else:
+        wallet.settle_round(record.id, record.cost,
+                            note=f"replay differs from the purchase ({reason}): the stake was returned")
+        result = ReplayMismatch(record.id, record.game_id, reason, record.cost, stake_returned=True)
+    log.warning("round %d of %s: %s; settled with %d (%s)", record.id, record.game_id, reason, result.paid,
+                "stake returned" if result.stake_returned else "recorded win")
+    return result
+
+
+def settle_mismatched_rounds(wallet: Wallet) -> list[ReplayMismatch]:
+    """Check every open round's replay against its purchase; settle (and return) those that differ.
+
+    A round whose game cannot be loaded now is left open: it is not known to differ, and the
+    48-hour rule resolves it if the game stays unavailable.
+    """
+    settled = []
+    for record in wallet.open_rounds():
+        try:
+            game = get_game(record.game_id)
+        except EngineError as exc:
+            log.warning("round %d of %s not checked: its game cannot be loaded (%s)", record.id, record.game_id, exc)
+            continue
+        _, reason = rebuild(game, record)
+        if reason is not None:
+            settled.append(settle_mismatch(wallet, record, reason))
+    return settled

@@ -1,0 +1,22 @@
+"""A short kill campaign: the real app killed 20 times at random moments, relaunched, checked.
+
+``python -m tools.kill_campaign --kills 200`` is the long run the README reports.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tools.kill_campaign import campaign, report
+
+
+@pytest.mark.slow
+def test_twenty_random_kills_leave_every_check_passing(tmp_path: Path) -> None:
+    figures = campaign(20, seed=20261202, data=tmp_path / "data", max_delay=6.0)
+    assert figures.failures == [], report(figures)
+    assert figures.kills == 20
+    assert figures.killed_mid_round >= 5 and figures.resumes_at_the_recorded_step >= 5, report(figures)
+    assert figures.rounds_settled >= 3 and figures.replays_checked == figures.rounds_settled
+    assert figures.resumes_at_the_recorded_step + figures.resumes_not_reached == figures.resumes_expected

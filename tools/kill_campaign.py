@@ -1,0 +1,297 @@
+"""Kill the real app at random moments, relaunch it, and check the wallet after every relaunch.
+
+    python -m tools.kill_campaign --kills 200 [--seed S] [--data-dir DIR] [--json PATH]
+
+Each launch opens a random game (``main.py --game G --autoplay K``, each round a bought feature
+in 30% of the launches of a game that has one, turbo on or off, a fresh ``--seed``), or now and then the plain
+lobby, and is killed with SIGKILL after a random delay (0.4 to 10 s by default: in start-up,
+mid-spin, mid-feature, mid-settlement, idle). After every kill, with the app dead, the
+wallet is opened and checked:
+
+* it opens without a notice (a kill is not damage) and its journal agrees with SQLite;
+* the audit passes: the balance is the start plus every movement, each ``balance_after``
+  follows, every round has exactly one purchase debit, one debit per priced decision, and at
+  most one credit, equal to its win;
+* the round left open by the previous kill, if any, was resumed by this launch at exactly the
+  step it had recorded (the app's log says ``resuming <game> round <id> at step <n>``), unless
+  this launch was killed before it got there;
+* every round settled since the last check won what a replay of its seed and decisions wins.
+
+Exit status 0 when every check passed, 1 otherwise; the figures are printed (and written as JSON
+with ``--json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.availability import playable
+from game.catalogue import CATALOGUE
+from game.engine import get_game
+from game.store import RoundRecord, Wallet
+
+log = logging.getLogger("kill_campaign")
+
+ROOT = Path(__file__).resolve().parent.parent
+RESUMING = re.compile(r"resuming (\w+) round (\d+) at step (\d+)")
+TOP_UP_BELOW = 200_000  # cents: enough for a bought feature at the default bet
+TOP_UP = 500_000
+BUY_SHARE = 0.3  # launches of a game with a buy that buy it (a bought feature outlasts several kills)
+TURBO_SHARE = 0.7
+
+
+@dataclass
+class Figures:
+    kills: int = 0
+    launches: int = 0
+    ended_before_kill: int = 0
+    rounds_begun: int = 0
+    rounds_settled: int = 0
+    bought_features: int = 0
+    rounds_with_features: int = 0
+    features: dict[str, int] = field(default_factory=dict)
+    killed_mid_round: int = 0  # kills that left a round open
+    resumes_expected: int = 0
+    resumes_at_the_recorded_step: int = 0
+    resumes_not_reached: int = 0  # killed again before the app got to the resume
+    replays_checked: int = 0
+    wallet_checks: int = 0
+    top_ups: int = 0
+    seconds: float = 0.0
+    failures: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Launch:
+    game: str | None
+    autoplay: int | None
+    buy: bool
+    turbo: bool
+    seed: int
+    delay: float
+
+    def args(self, data: Path) -> list[str]:
+        args = [sys.executable, str(ROOT / "main.py"), "--data-dir", str(data), "--mute", "--log-level", "info",
+                "--seed", str(self.seed)]
+        if self.game is not None:
+            args += ["--game", self.game]
+        if self.autoplay is not None:
+            args += ["--autoplay", str(self.autoplay)]
+        if self.buy:
+            args.append("--buy")
+        return args
+
+
+def choose_launch(rng: random.Random, min_delay: float, max_delay: float) -> Launch:
+    games = [entry.id for entry in CATALOGUE if playable(entry.id)]
+    delay = rng.uniform(min_delay, max_delay)
+    if rng.random() < 0.12:  # the lobby: only a resume happens, if a round is open
+        return Launch(None, None, False, rng.random() < 0.5, rng.randrange(2**32), delay)
+    game = rng.choice(games)
+    buy = get_game(game).buy_price_x is not None and rng.random() < BUY_SHARE
+    return Launch(game, rng.randint(1, 20), buy, rng.random() < TURBO_SHARE, rng.randrange(2**32), delay)
+
+
+def replay_win(record: RoundRecord) -> int:
+    game = get_game(record.game_id)
+    return game.play(record.bet, record.seed, buy=record.buy, state=record.state_in,
+                     decisions=record.decisions).win
+
+
+class Campaign:
+    def __init__(self, data: Path, rng: random.Random, figures: Figures) -> None:
+        self.data = data
+        self.rng = rng
+        self.figures = figures
+        self.checked_rounds: set[int] = set()
+        self.seen_rounds: set[int] = set()
+
+    def fail(self, text: str) -> None:
+        log.error("FAIL %s", text)
+        self.figures.failures.append(text)
+
+    def prepare(self, launch: Launch) -> RoundRecord | None:
+        """Before a launch (app dead): settings, a top-up when low; the open round it must resume."""
+        wallet = Wallet.open(self.data).wallet
+        try:
+            wallet.set_setting("turbo", launch.turbo)
+            if wallet.balance < TOP_UP_BELOW and not wallet.open_rounds():
+                wallet.top_up(TOP_UP)
+                self.figures.top_ups += 1
+            open_rounds = wallet.open_rounds()
+            return open_rounds[0] if open_rounds else None
+        finally:
+            wallet.close()
+
+    def launch_and_kill(self, launch: Launch, stderr_path: Path) -> float:
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+        with stderr_path.open("wb") as sink:
+            began = time.monotonic()
+            app = subprocess.Popen(launch.args(self.data), cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                                   stderr=sink)
+            try:
+                app.wait(timeout=launch.delay)
+                self.figures.ended_before_kill += 1
+                if app.returncode != 0:
+                    self.fail(f"launch {launch} ended by itself with status {app.returncode}")
+            except subprocess.TimeoutExpired:
+                app.send_signal(signal.SIGKILL)
+                app.wait(timeout=30)
+                self.figures.kills += 1
+        self.figures.launches += 1
+        return time.monotonic() - began
+
+    def check(self, launch: Launch, expected: RoundRecord | None, stderr: str) -> None:
+        """After a kill (app dead): the wallet, the resume, and the new settlements."""
+        figures = self.figures
+        figures.wallet_checks += 1
+        opened = Wallet.open(self.data)
+        wallet = opened.wallet
+        try:
+            if opened.notice is not None:
+                self.fail(f"the wallet opened with a notice after a kill: {opened.notice}")
+            for problem in wallet.audit():
+                self.fail(f"audit: {problem}")
+            for problem in wallet.journal_problems():
+                self.fail(f"journal: {problem}")
+            if wallet.balance < 0:
+                self.fail(f"negative balance {wallet.balance}")
+            self._check_resume(expected, stderr, wallet)
+            self._check_rounds(wallet)
+        finally:
+            wallet.close()
+
+    def _check_resume(self, expected: RoundRecord | None, stderr: str, wallet: Wallet) -> None:
+        figures = self.figures
+        resumes = [(g, int(r), int(s)) for g, r, s in RESUMING.findall(stderr)]
+        if expected is None:
+            if resumes:
+                self.fail(f"a resume with no round open: {resumes}")
+            return
+        figures.resumes_expected += 1
+        step = int(expected.progress.get("step", 0)) if expected.progress else 0
+        if not resumes:
+            if wallet.get_round(expected.id).status == "settled":
+                self.fail(f"round {expected.id} was settled without being resumed")
+            figures.resumes_not_reached += 1
+            return
+        if resumes[0] != (expected.game_id, expected.id, step):
+            self.fail(f"resumed {resumes[0]}, expected {(expected.game_id, expected.id, step)}")
+        else:
+            figures.resumes_at_the_recorded_step += 1
+
+    def _check_rounds(self, wallet: Wallet) -> None:
+        figures = self.figures
+        rounds = wallet.recall(None, 1_000_000)
+        for record in rounds:
+            if record.id not in self.seen_rounds:
+                self.seen_rounds.add(record.id)
+                figures.rounds_begun += 1
+                figures.bought_features += record.buy
+            if record.status != "settled" or record.id in self.checked_rounds:
+                continue
+            self.checked_rounds.add(record.id)
+            figures.rounds_settled += 1
+            features = {k: v for k, v in ((record.summary or {}).get("features") or {}).items() if v}
+            if features:
+                figures.rounds_with_features += 1
+                for name in features:
+                    figures.features[name] = figures.features.get(name, 0) + 1
+            if record.note:
+                self.fail(f"round {record.id} settled with a note: {record.note}")
+            win = replay_win(record)
+            figures.replays_checked += 1
+            if win != record.win:
+                self.fail(f"round {record.id} ({record.game_id} seed {record.seed}) won {record.win}, "
+                          f"its replay {win}")
+        if len(wallet.open_rounds()) > 1:
+            self.fail(f"{len(wallet.open_rounds())} rounds open at once")
+
+    def run(self, kills: int, min_delay: float, max_delay: float) -> None:
+        with tempfile.TemporaryDirectory(prefix="kill-campaign-logs-") as logs:
+            while self.figures.kills < kills:
+                launch = choose_launch(self.rng, min_delay, max_delay)
+                expected = self.prepare(launch)
+                stderr_path = Path(logs) / "launch.log"
+                self.launch_and_kill(launch, stderr_path)
+                stderr = stderr_path.read_text(errors="replace")
+                failures = len(self.figures.failures)
+                self.check(launch, expected, stderr)
+                wallet = Wallet.open(self.data).wallet
+                try:
+                    left_open = bool(wallet.open_rounds())
+                finally:
+                    wallet.close()
+                self.figures.killed_mid_round += left_open
+                if len(self.figures.failures) > failures:
+                    log.error("launch %s; its log ends:\n%s", launch, stderr[-1500:])
+                if self.figures.launches % 10 == 0:
+                    log.info("%d kills, %d rounds settled, %d resumes at the recorded step, %d failures",
+                             self.figures.kills, self.figures.rounds_settled,
+                             self.figures.resumes_at_the_recorded_step, len(self.figures.failures))
+
+
+def campaign(kills: int, *, seed: int, data: Path, min_delay: float = 0.4, max_delay: float = 10.0) -> Figures:
+    """Run a campaign of ``kills`` kills on the wallet in ``data``; the figures (failures included)."""
+    figures = Figures()
+    began = time.monotonic()
+    Campaign(data, random.Random(seed), figures).run(kills, min_delay, max_delay)
+    figures.seconds = round(time.monotonic() - began, 1)
+    return figures
+
+
+def report(figures: Figures) -> str:
+    features = ", ".join(f"{name} {count}" for name, count in sorted(figures.features.items()))
+    return "\n".join([
+        f"kills: {figures.kills} (launches {figures.launches}, {figures.ended_before_kill} ended by themselves)",
+        f"rounds: {figures.rounds_begun} begun, {figures.rounds_settled} settled and replayed to the same win, "
+        f"{figures.bought_features} bought features",
+        f"rounds with features: {figures.rounds_with_features} ({features})",
+        f"kills that left a round open: {figures.killed_mid_round}; resumes: {figures.resumes_expected} expected, "
+        f"{figures.resumes_at_the_recorded_step} at the recorded step, {figures.resumes_not_reached} killed "
+        "again before the resume",
+        f"wallet checks: {figures.wallet_checks} (audit, journal, resume, replays), top-ups {figures.top_ups}",
+        f"failures: {len(figures.failures)}",
+        f"time: {figures.seconds:.0f} s",
+    ])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kills", type=int, required=True, help="how many times to kill the app")
+    parser.add_argument("--seed", type=int, default=None, help="the campaign's own choices (default: random)")
+    parser.add_argument("--data-dir", type=Path, default=None, help="the wallet folder (default: a new temporary one)")
+    parser.add_argument("--min-delay", type=float, default=0.4, help="shortest time to a kill (s)")
+    parser.add_argument("--max-delay", type=float, default=10.0, help="longest time to a kill (s)")
+    parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    log.setLevel(logging.INFO)  # the campaign's progress; the wallet's own INFO lines stay quiet
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    data = args.data_dir or Path(tempfile.mkdtemp(prefix="kill-campaign-"))
+    log.info("kill campaign: %d kills, seed %d, wallet in %s", args.kills, seed, data)
+    figures = campaign(args.kills, seed=seed, data=data, min_delay=args.min_delay, max_delay=args.max_delay)
+    print(report(figures))
+    for failure in figures.failures:
+        print(f"FAIL {failure}")
+    if args.json is not None:
+        payload: dict[str, Any] = {"seed": seed, "data_dir": str(data), **asdict(figures)}
+        args.json.write_text(json.dumps(payload, indent=1) + "\n")
+    return 1 if figures.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

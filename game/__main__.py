@@ -65,7 +65,7 @@ def _message_box(text: str) -> None:
     try:
         import ctypes
 
-        ctypes.windll.user32.MessageBoxW(None, text, PRODUCT, 0x10)  # MB_OK | MB_ICONERROR
+        ctypes.windll.user32.MessageBoxW(None, text, PRODUCT, 0x10)  # type: ignore[attr-defined]  # Windows only
     except Exception:  # no box to be had: the log file still has the line
         logging.getLogger("main").debug("no message box", exc_info=True)
 

@@ -282,10 +282,11 @@ class App:
             lines.append(f"{_title(item.game_id)}, started {when}: {outcome}.")
         if resolved:
             lines.append("Rounds left unfinished for more than 48 hours are resolved automatically.")
-        for item in mismatched:
-            paid = (f"its stake of {format_cents(item.paid)} was returned" if item.stake_returned
-                    else f"the {format_cents(item.paid)} it had won when bought was credited")
-            lines.append(f"{_title(item.game_id)}, interrupted round {item.round_id}: {item.reason}, so {paid}.")
+        for mismatch in mismatched:
+            paid = (f"its stake of {format_cents(mismatch.paid)} was returned" if mismatch.stake_returned
+                    else f"the {format_cents(mismatch.paid)} it had won when bought was credited")
+            lines.append(f"{_title(mismatch.game_id)}, interrupted round {mismatch.round_id}: {mismatch.reason}, "
+                         f"so {paid}.")
         self._stale_notice = MessageDialog(self.context, "Unfinished rounds resolved", lines)
 
     # -- loop ----------------------------------------------------------------------------------

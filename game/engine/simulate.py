@@ -31,11 +31,14 @@ import time
 from bisect import bisect_right
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import GAME_IDS, get_game
 from . import rng as _rng
 from .rng import derive_seed, new_seed
+
+if TYPE_CHECKING:
+    from .stratified import StratifiedReport  # stratified imports this module: no cycle at run time
 
 log = logging.getLogger("simulate")
 
@@ -117,10 +120,11 @@ class Tally:
         self.capped += other.capped
         if other.max_x > self.max_x:
             self.max_x, self.max_seed = other.max_x, other.max_seed
-        for mine, theirs in ((self.feature_rounds, other.feature_rounds), (self.feature_totals, other.feature_totals),
-                             (self.feature_won_x, other.feature_won_x)):
-            for key, value in theirs.items():
-                mine[key] = mine.get(key, 0) + value
+        for counts, more in ((self.feature_rounds, other.feature_rounds), (self.feature_totals, other.feature_totals)):
+            for key, n in more.items():
+                counts[key] = counts.get(key, 0) + n
+        for key, x in other.feature_won_x.items():
+            self.feature_won_x[key] = self.feature_won_x.get(key, 0.0) + x
         self.seconds += other.seconds
 
 
@@ -326,6 +330,7 @@ def main(argv: list[str] | None = None) -> int:
         log.error("simulate: --stratified and --feature-runs go together")
         return 2
     seed = new_seed() if args.seed is None else args.seed
+    report: Report | StratifiedReport
     try:
         if args.stratified:
             from . import stratified

@@ -121,7 +121,7 @@ def _carried(conn: sqlite3.Connection) -> tuple[list[tuple[str, str]], list[tupl
     except sqlite3.Error as exc:
         logger.warning("settings of the damaged wallet not carried over (%s)", exc)
         return [], []
-    return settings, progress  # type: ignore[return-value]
+    return settings, progress
 
 
 def reconcile(

@@ -708,7 +708,8 @@ class Wallet:
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             (round_id, kind, amount, new, now, reason, decision_seq),
         )
-        self._tx_ledger.append(int(cur.lastrowid))
+        assert cur.lastrowid is not None  # the INSERT just run sets it
+        self._tx_ledger.append(cur.lastrowid)
         return new
 
     def _put_game_state(
@@ -860,7 +861,8 @@ class Wallet:
                     check_json,
                 ),
             )
-            round_id = int(cur.lastrowid)
+            assert cur.lastrowid is not None  # the INSERT just run sets it
+            round_id = cur.lastrowid
             if cost > 0:
                 self._move(conn, "debit", cost, round_id, now)
             if game_state_json is not None:

@@ -106,6 +106,7 @@ class FatSanta(Game):
 
     def round_steps(self, ctx: RoundContext) -> Generator[Decision, Any, None]:
         start = ctx.feature_start
+        row: int | None
         if start is not None:  # stratified simulation: the free games only, from their start
             trigger, row = self._read_start(start)
             self.free_games(ctx, trigger, row)

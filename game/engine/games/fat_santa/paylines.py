@@ -165,6 +165,6 @@ class FatLines:
     def wins(self, hits: list[Hit]) -> list[Win]:
         den = self.unit_den
         return [
-            Win(symbol, count, tuple(tuple(c) for c in self.cells[index][count]), index, Fraction(pay, den))
+            Win(symbol, count, tuple((c[0], c[1]) for c in self.cells[index][count]), index, Fraction(pay, den))
             for index, symbol, count, pay in hits
         ]

@@ -72,7 +72,8 @@ def _message_box(text: str) -> None:
 
 def _tell(line: str) -> None:
     """``line`` to the log file and to the player: stderr, or a message box when there is none."""
-    logging.getLogger("main").error("%s", line, extra={"console": False})
+    if logging.getLogger().handlers:  # before the log is set up, the console line alone (no stray second copy)
+        logging.getLogger("main").error("%s", line, extra={"console": False})
     stream = sys.stderr
     if stream is not None:
         try:

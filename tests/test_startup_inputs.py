@@ -73,7 +73,7 @@ def test_a_data_folder_that_cannot_be_created_is_refused_even_for_root(tmp_path:
     proc = run_main("--data-dir", "/proc/x", "--frames", "5")
     assert proc.returncode == 2
     line = one_line(proc)
-    assert line.startswith("main.py: error: --data-dir: /proc/x cannot be created")
+    assert line.startswith("festive-slots: error: --data-dir: /proc/x cannot be created")
 
 
 def test_an_empty_data_dir_is_a_wrong_flag_not_the_current_folder(tmp_path: Path) -> None:

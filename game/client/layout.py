@@ -121,13 +121,13 @@ class Layout:
         """Every ``reels`` / ``grid`` object's ``cols`` and ``rows``, where the map sets them, must be the
         engine's (unset, the screen takes the engine's); LayoutError naming the map, the object and
         both values otherwise."""
-        expected = {"cols": getattr(game, "reel_count", None), "rows": getattr(game, "rows", None)}
+        expected = {"cols": game.reel_count, "rows": game.rows}
         for region in self.regions.values():
             if region.kind not in GRID_CLASSES:
                 continue
             for key, engine_value in expected.items():
                 value = region.properties.get(key)
-                if value is None or engine_value is None:  # unset in the map, or a game without a grid
+                if value is None:  # unset in the map: the screen takes the engine's
                     continue
                 try:
                     number = int(value)

@@ -60,7 +60,6 @@ class RoundDirector:
         self.session = session
         self.active = active
         self.asking = False
-        self.segments = 1
         self._shown = len(play.events)
         # Progress goes straight to the session (no bound method of the director: the timeline must
         # not hold the director in a reference cycle, so a left screen frees without a collector).
@@ -137,7 +136,6 @@ class RoundDirector:
         self.asking = False
         start = self._shown
         self._shown = len(self.play.events)
-        self.segments += 1
         steps = self.stage.steps_for(self.play.events, self.play.bet, start, resumed=False, continuing=True)
         self.timeline = Timeline(steps, on_progress=self._on_progress)
         return True

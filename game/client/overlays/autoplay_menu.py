@@ -77,7 +77,7 @@ class AutoplayMenu(OptionsOverlay):
             self.close()
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        self.draw_rows(surface, "Any key stops autoplay.",
+        self.draw_rows(surface, "Any key stops autoplay (T, M and F1 work on while it runs).",
                        "Up/Down: choose   ·   Left/Right: change   ·   Enter: start   ·   Esc: cancel")
 
 

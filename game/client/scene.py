@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from . import gfx
+
 if TYPE_CHECKING:
     from .context import AppContext
 
@@ -171,7 +173,7 @@ class SceneManager:
             half = t.duration / 2
             alpha = t.elapsed / half if t.elapsed < half else (t.duration - t.elapsed) / half
             if self._fade is None or self._fade.get_size() != surface.get_size():
-                self._fade = pygame.Surface(surface.get_size())
+                self._fade = gfx.Surface(surface.get_size())
                 self._fade.fill((0, 0, 0))
             self._fade.set_alpha(int(255 * max(0.0, min(1.0, alpha))))
             surface.blit(self._fade, (0, 0))

@@ -23,7 +23,7 @@ from ...engine import EngineError
 from ...engine.money import format_cents
 from ...session import ActiveRound, BudgetReached, PlaySession
 from ...store import InsufficientFunds
-from .. import theme
+from .. import gfx, theme
 from ..layout import Layout, LayoutError
 from ..scene import Scene
 from ..widgets.art import image_or_standin, rounded_panel
@@ -294,7 +294,7 @@ class GameScreen(Scene):
         return KEY_HINTS
 
     def _compose_background(self) -> pygame.Surface:
-        surface = pygame.Surface(self.size)
+        surface = gfx.Surface(self.size)
         surface.fill((20, 10, 34))
         self.paint_background(surface)
         self.money.bake(surface)

@@ -14,6 +14,7 @@ from fractions import Fraction
 import pygame
 
 from ...engine.money import format_cents
+from .. import gfx
 from .anim import clamp01, ease_out_back, pulse
 from .art import soft_glow
 from .counter import RollingCounter
@@ -58,16 +59,16 @@ class BigWinCelebration:
         self.coin_frames = coin_frames
         self.sparkle_frames = sparkle_frames
         self.sound = sound
-        self.veil = pygame.Surface(size, pygame.SRCALPHA)
+        self.veil = gfx.Surface(size, pygame.SRCALPHA)
         self.veil.fill((10, 2, 22, 205))
-        self.glow = pygame.transform.smoothscale(glow, (760, 560))
+        self.glow = gfx.transform.smoothscale(glow, (760, 560))
         self.titles: list[list[pygame.Surface]] = []
         for _, text, color in TIERS:
             base = render_text(title_font, text, color, INK, 4, shadow=True)
             frames = []
             for s in SCALES:
                 w, h = base.get_size()
-                frames.append(pygame.transform.smoothscale(base, (max(1, round(w * s)), max(1, round(h * s)))))
+                frames.append(gfx.transform.smoothscale(base, (max(1, round(w * s)), max(1, round(h * s)))))
             self.titles.append(frames)
         self.rays = self._rays(520)
         self.particles = Particles(220)
@@ -85,18 +86,18 @@ class BigWinCelebration:
     @staticmethod
     def _rays(size: int) -> list[pygame.Surface]:
         """Light rays in a few rotation steps (12-fold, so 30 degrees loops)."""
-        base = pygame.Surface((size, size), pygame.SRCALPHA)
+        base = gfx.Surface((size, size), pygame.SRCALPHA)
         c = size / 2
         for k in range(12):
             a = math.tau * k / 12
             pts = [(c, c)]
             for da in (-0.09, 0.09):
                 pts.append((c + math.cos(a + da) * c, c + math.sin(a + da) * c))
-            pygame.draw.polygon(base, (255, 210, 120, 90), pts)
+            gfx.draw.polygon(base, (255, 210, 120, 90), pts)
         base.blit(soft_glow(size, (255, 255, 255), 1.0), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         frames = []
         for step in range(6):
-            frames.append(pygame.transform.rotate(base, step * 5))
+            frames.append(gfx.transform.rotate(base, step * 5))
         return frames
 
     def start(self, amount_cents: int, stake: int, duration: float) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ... import theme
+from ... import gfx, theme
 from ...kit.art import ReelArt, reel_art
 from ...resources import Resources
 from ...widgets.art import image_or_standin, rounded_panel, soft_glow
@@ -48,13 +48,13 @@ def load_art(resources: Resources, symbols: tuple[str, ...], cell: tuple[int, in
 
     common = reel_art(resources, GAME, symbols, cell, reels, frame_size, size, glow_color=(255, 220, 120),
                       glow_scale=1.5)
-    common["symbols"][BLANK] = pygame.Surface(cell, pygame.SRCALPHA)
+    common["symbols"][BLANK] = gfx.Surface(cell, pygame.SRCALPHA)
     pie_raw = img(f"symbols/{GAME}/pie_plain.png")
     pw, ph = pie_raw.get_size()
     pie_w = round(cell[0] * 0.86)
-    pie = pygame.transform.smoothscale(pie_raw, (pie_w, max(1, round(ph * pie_w / pw))))
+    pie = gfx.transform.smoothscale(pie_raw, (pie_w, max(1, round(ph * pie_w / pw))))
     icon_w = 38
-    icon = pygame.transform.smoothscale(pie_raw, (icon_w, max(1, round(ph * icon_w / pw))))
+    icon = gfx.transform.smoothscale(pie_raw, (icon_w, max(1, round(ph * icon_w / pw))))
     slot = icon.copy()
     slot.fill((70, 80, 130, 255), special_flags=pygame.BLEND_RGBA_MULT)
     slot.set_alpha(150)
@@ -96,10 +96,10 @@ class SantaSprites:
             self.poses[(size, "idle")] = idle
             self.poses[(size, "eat")] = eat
             if size < max_size:  # a 5x5 Santa fills the reels: he never walks
-                self.poses[(size, "lean_l")] = _convert(pygame.transform.rotozoom(idle, LEAN, 1.0))
-                self.poses[(size, "lean_r")] = _convert(pygame.transform.rotozoom(idle, -LEAN, 1.0))
+                self.poses[(size, "lean_l")] = _convert(gfx.transform.rotozoom(idle, LEAN, 1.0))
+                self.poses[(size, "lean_r")] = _convert(gfx.transform.rotozoom(idle, -LEAN, 1.0))
             self.poses[(size, "squash")] = _convert(
-                pygame.transform.smoothscale(eat, (round(px * 1.07), round(px * 0.93))))
+                gfx.transform.smoothscale(eat, (round(px * 1.07), round(px * 0.93))))
             sizes.append((px, idle))
             if size < max_size:
                 for k in range(1, GROW_STEPS + 1):
@@ -110,7 +110,7 @@ class SantaSprites:
         for index, (px, picture) in enumerate(sizes):
             if picture is None:
                 bigger = next(p for q, p in sizes[index:] if p is not None)
-                picture = _convert(pygame.transform.smoothscale(bigger, (px, px)))
+                picture = _convert(gfx.transform.smoothscale(bigger, (px, px)))
             filled.append((px, picture))
         self.growth = filled  # (px, picture) from small to large
 
@@ -130,7 +130,7 @@ class SantaSprites:
         """One big framed Santa over ``size`` x ``size`` cells: a wild symbol that grew."""
         px = size * self.cell
         radius = 16 + 6 * size
-        block = pygame.Surface((px, px), pygame.SRCALPHA)
+        block = gfx.Surface((px, px), pygame.SRCALPHA)
         edge_px = 3 + size
         rim = rounded_panel((px, px), (255, 236, 160), (170, 100, 20), radius=radius, alpha=255)
         block.blit(rim, (0, 0))
@@ -141,16 +141,16 @@ class SantaSprites:
         for _ in range(10 + 8 * size * size):
             x = _cosmetic.uniform(0, inner.get_width())
             y = _cosmetic.uniform(0, inner.get_height())
-            pygame.draw.circle(inner, (255, 255, 255, _cosmetic.randint(40, 110)), (x, y),
+            gfx.draw.circle(inner, (255, 255, 255, _cosmetic.randint(40, 110)), (x, y),
                                _cosmetic.choice((1, 1.5, 2, 2.5)) * (1 + size / 4))
-        mask = pygame.Surface(inner.get_size(), pygame.SRCALPHA)
-        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(4, radius - edge_px))
+        mask = gfx.Surface(inner.get_size(), pygame.SRCALPHA)
+        gfx.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(4, radius - edge_px))
         inner.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         block.blit(inner, (edge_px, edge_px))
-        pygame.draw.rect(block, (255, 250, 220), block.get_rect().inflate(-2 * edge_px - 4, -2 * edge_px - 4),
+        gfx.draw.rect(block, (255, 250, 220), block.get_rect().inflate(-2 * edge_px - 4, -2 * edge_px - 4),
                          width=max(1, size // 2), border_radius=max(4, radius - edge_px - 2))
         fig_px = round(px * 0.9)
-        fig = pygame.transform.smoothscale(figure, (fig_px, fig_px))
+        fig = gfx.transform.smoothscale(figure, (fig_px, fig_px))
         block.blit(fig, fig.get_rect(midtop=(px // 2, round(px * 0.02))))
         # the WILD ribbon
         font = theme.display(self.res, 15 + 10 * size)

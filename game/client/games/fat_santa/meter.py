@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from ... import gfx
 from ...widgets.anim import clamp01, ease_out_back, pulse
 from ...widgets.art import rounded_panel
 from ...widgets.particles import Particles
@@ -34,7 +35,7 @@ def _panel(size: tuple[int, int], edge: tuple[int, int, int]) -> pygame.Surface:
 def _fit(image: pygame.Surface, width: int) -> pygame.Surface:
     if image.get_width() <= width:
         return image
-    return pygame.transform.smoothscale(image, (width, max(1, image.get_height() * width // image.get_width())))
+    return gfx.transform.smoothscale(image, (width, max(1, image.get_height() * width // image.get_width())))
 
 
 class PieMeter:
@@ -52,7 +53,7 @@ class PieMeter:
         self.icon = art.pie_icon
         self.slot = art.pie_slot
         iw, ih = self.icon.get_size()
-        self.pops = [pygame.transform.smoothscale(self.icon, (round(iw * k), round(ih * k))) for k in POP_SCALES]
+        self.pops = [gfx.transform.smoothscale(self.icon, (round(iw * k), round(ih * k))) for k in POP_SCALES]
         self.base_panel = self._base_panel()
         self.free_panel = self._free_panel()
         self.pills = {(size, state): self._pill(f"{size}x{size}", state)

@@ -16,6 +16,7 @@ from functools import partial
 
 import pygame
 
+from ... import gfx
 from ...widgets.anim import clamp01, ease_in_out, ease_out_back, ease_out_cubic, pulse
 from ...widgets.particles import Particles
 from ...widgets.reels import ReelView
@@ -86,11 +87,11 @@ class SantaLayer:
         self.sound = sound
         self.bubble = bubble
         self.cell = reels.cell_w
-        self.pies = [pygame.transform.smoothscale(art.pie, (max(1, round(art.pie.get_width() * k)),
+        self.pies = [gfx.transform.smoothscale(art.pie, (max(1, round(art.pie.get_width() * k)),
                                                             max(1, round(art.pie.get_height() * k))))
                      for k in PIE_SCALES]
         glow = art.glow
-        self.glows = {size: pygame.transform.smoothscale(glow, (round(size * self.cell * 1.5),) * 2)
+        self.glows = {size: gfx.transform.smoothscale(glow, (round(size * self.cell * 1.5),) * 2)
                       for size in range(1, sprites.max_size + 1)}
         self.block: Block | None = None
         self.queue: deque[_Move] = deque()

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from ... import gfx
 from ...widgets.anim import clamp01, ease_out_back, pulse
 from ...widgets.particles import Particles
 from ...widgets.reels import ReelView
@@ -39,15 +40,15 @@ class SleighLayer:
         self.sound = sound
         self.sleigh = art.sleigh
         pie = art.pie
-        self.falling = [pygame.transform.smoothscale(pie, (round(pie.get_width() * k), round(pie.get_height() * k)))
+        self.falling = [gfx.transform.smoothscale(pie, (round(pie.get_width() * k), round(pie.get_height() * k)))
                         for k in DROP_SCALES]
         symbol = art.symbols["pie"]
         self.locked = symbol
         w, h = symbol.get_size()
         # the lifted pie, small and see-through: the symbol that landed beneath shows
-        self.ghost = pygame.transform.smoothscale(symbol, (round(w * 0.6), round(h * 0.6)))
+        self.ghost = gfx.transform.smoothscale(symbol, (round(w * 0.6), round(h * 0.6)))
         self.ghost.set_alpha(215)
-        self.stamps = [pygame.transform.smoothscale(symbol, (round(w * k), round(h * k))) for k in STAMP_SCALES]
+        self.stamps = [gfx.transform.smoothscale(symbol, (round(w * k), round(h * k))) for k in STAMP_SCALES]
         self.glow = art.cell_glow.copy()
         self.frame = self._lock_frame((w, h))
         self.pies: list[dict] = []
@@ -59,11 +60,11 @@ class SleighLayer:
 
     @staticmethod
     def _lock_frame(size: tuple[int, int]) -> pygame.Surface:
-        frame = pygame.Surface(size, pygame.SRCALPHA)
+        frame = gfx.Surface(size, pygame.SRCALPHA)
         rect = frame.get_rect()
         for i, alpha in enumerate((50, 90, 140)):
-            pygame.draw.rect(frame, (255, 230, 140, alpha), rect.inflate(-2 * i, -2 * i), width=3, border_radius=18)
-        pygame.draw.rect(frame, (255, 246, 200, 255), rect.inflate(-8, -8), width=3, border_radius=16)
+            gfx.draw.rect(frame, (255, 230, 140, alpha), rect.inflate(-2 * i, -2 * i), width=3, border_radius=18)
+        gfx.draw.rect(frame, (255, 246, 200, 255), rect.inflate(-8, -8), width=3, border_radius=16)
         return frame
 
     # -- geometry -----------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ... import gfx
 from ...kit.art import ReelArt, reel_art
 from ...resources import Resources
 from ...widgets.art import image_or_standin
@@ -33,5 +34,5 @@ def load_art(resources: Resources, symbols: tuple[str, ...], cell: tuple[int, in
         wild_expanding=img(f"symbols/{GAME}/wild_expanding.png", (cell[0], reels.h)),
         sticky_frame=img(f"symbols/{GAME}/sticky_frame.png", cell),
         panel=img("ui/panel.png"),
-        column_glow=pygame.transform.smoothscale(common["glow"], (cell[0] + 150, reels.h + 120)),
+        column_glow=gfx.transform.smoothscale(common["glow"], (cell[0] + 150, reels.h + 120)),
     )

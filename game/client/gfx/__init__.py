@@ -37,6 +37,7 @@ _scale = 1.0
 class Stats:
     enlarged_blits: int = 0  # plain surfaces blitted onto a scaled one (blurred to fit)
     enlarged_images: int = 0  # images without a file for this scale, enlarged from the 1x file
+    enlarged_resamples: int = 0  # transform.smoothscale/scale to more pixels than the source has
 
 
 _stats = Stats()
@@ -71,7 +72,7 @@ def stats() -> Stats:
 
 
 def reset_stats() -> None:
-    _stats.enlarged_blits = _stats.enlarged_images = 0
+    _stats.enlarged_blits = _stats.enlarged_images = _stats.enlarged_resamples = 0
 
 
 def pixels(value: float, k: float | None = None) -> int:
@@ -248,6 +249,21 @@ def image_at_scale(pixels_: pygame.Surface, pixel_scale: float) -> pygame.Surfac
     return _adopt(pixels_, layout, k)
 
 
+def image_sized(pixels_: pygame.Surface, size: Any, pixel_scale: float) -> pygame.Surface:
+    """An image file's pixels (drawn at ``pixel_scale``) shown at ``size`` layout units."""
+    k = _scale
+    layout = _size_of(size)
+    target = (max(1, round(layout[0] * k)), max(1, round(layout[1] * k)))
+    w, h = pygame.Surface.get_size(pixels_)
+    if (w, h) != target:
+        if target[0] > w * 1.10 + 1 or target[1] > h * 1.10 + 1:
+            _stats.enlarged_images += 1
+        pixels_ = pygame.transform.smoothscale(pixels_, target)
+    if k == 1.0:
+        return pixels_
+    return _adopt(pixels_, layout, k)
+
+
 def font(path: str | None, size: int) -> pygame.font.Font:
     """A font of ``size`` layout pixels, rasterised at the current scale."""
     if _scale == 1.0:
@@ -287,4 +303,4 @@ class ScaledFont(pygame.font.Font):
 from . import draw, transform  # noqa: E402  (they use the names above)
 
 __all__ = ["LAYOUT_SIZE", "ScaledFont", "ScaledSurface", "Surface", "adopt", "draw", "font", "image_at_scale",
-           "pixels", "scale", "scaled", "set_scale", "stats", "transform"]
+           "image_sized", "pixels", "scale", "scaled", "set_scale", "stats", "transform"]

@@ -10,12 +10,35 @@ from typing import Any
 
 import pygame
 
-from . import ScaledSurface, adopt
+from . import ScaledSurface, adopt, stats
+
+PULSE = 1.10  # a brief pop of up to 10% is motion; beyond it an image would be shown enlarged
+
+
+def _count_enlarging(source: pygame.Surface, pixel_size: tuple[int, int]) -> None:
+    w, h = pygame.Surface.get_size(source)
+    if pixel_size[0] > w * PULSE + 1 or pixel_size[1] > h * PULSE + 1:
+        stats().enlarged_resamples += 1
+
+
+def stretch_soft(surface: pygame.Surface, size: Any) -> pygame.Surface:
+    """Resize an image with no detail to lose (a glow, a motion-blurred strip) to any size.
+
+    Enlarging a blur only makes it a larger blur, so this is not counted as an enlargement;
+    use :func:`smoothscale` for anything with edges or text.
+    """
+    if not isinstance(surface, ScaledSurface):
+        return pygame.transform.smoothscale(surface, size)
+    before = stats().enlarged_resamples
+    out = _resized(surface, size, pygame.transform.smoothscale)
+    stats().enlarged_resamples = before
+    return out
 
 
 def _resized(surface: ScaledSurface, size: Any, resample: Any) -> ScaledSurface:
     w, h = max(0, int(size[0])), max(0, int(size[1]))
     out = ScaledSurface((w, h), surface.get_flags() & pygame.SRCALPHA, k=surface.k)
+    _count_enlarging(surface, out.get_pixel_size())
     if w and h:
         try:
             resample(surface, out.get_pixel_size(), out)
@@ -28,12 +51,14 @@ def _resized(surface: ScaledSurface, size: Any, resample: Any) -> ScaledSurface:
 
 def smoothscale(surface: pygame.Surface, size: Any) -> pygame.Surface:
     if not isinstance(surface, ScaledSurface):
+        _count_enlarging(surface, (int(size[0]), int(size[1])))
         return pygame.transform.smoothscale(surface, size)
     return _resized(surface, size, pygame.transform.smoothscale)
 
 
 def scale(surface: pygame.Surface, size: Any) -> pygame.Surface:
     if not isinstance(surface, ScaledSurface):
+        _count_enlarging(surface, (int(size[0]), int(size[1])))
         return pygame.transform.scale(surface, size)
     return _resized(surface, size, pygame.transform.scale)
 

@@ -36,7 +36,7 @@ def make_backdrop(below: pygame.Surface) -> pygame.Surface:
     w, h = below.get_size()
     small = gfx.transform.smoothscale(below, (max(1, w // 4), max(1, h // 4)))
     small = gfx.transform.box_blur(small, 2)
-    frosted = gfx.transform.smoothscale(small, (w, h)).convert()
+    frosted = gfx.transform.stretch_soft(small, (w, h)).convert()
     veil = gfx.Surface((w, h), pygame.SRCALPHA)
     veil.fill((8, 4, 18, theme.BACKDROP_DIM))
     frosted.blit(veil, (0, 0))
@@ -59,8 +59,8 @@ def _nine_slice(image: pygame.Surface, size: tuple[int, int], corner: int) -> py
             if src.w <= 0 or src.h <= 0 or dst.w <= 0 or dst.h <= 0:
                 continue
             piece = image.subsurface(src)
-            if piece.get_size() != dst.size:
-                piece = gfx.transform.smoothscale(piece, dst.size)
+            if piece.get_size() != dst.size:  # edges and middle run uniform along the stretch
+                piece = gfx.transform.stretch_soft(piece, dst.size)
             out.blit(piece, dst)
     return out
 

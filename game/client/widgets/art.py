@@ -110,8 +110,8 @@ def soft_blur(surface: pygame.Surface, radius: int) -> pygame.Surface:
     w, h = surface.get_size()
     factor = max(2, radius // 2)
     small = gfx.transform.smoothscale(surface, (max(1, w // factor), max(1, h // factor)))
-    small = gfx.transform.smoothscale(small, (max(1, w // 2), max(1, h // 2)))
-    return gfx.transform.smoothscale(small, (w, h))
+    small = gfx.transform.stretch_soft(small, (max(1, w // 2), max(1, h // 2)))
+    return gfx.transform.stretch_soft(small, (w, h))
 
 
 def soft_glow(size: int, color: tuple[int, int, int], strength: float = 1.0) -> pygame.Surface:

@@ -37,7 +37,7 @@ class Banner:
         self.big_font = big_font
         self.body_font = body_font
         self.hint_font = hint_font
-        self.glow = gfx.transform.smoothscale(glow, (self.rect.w + 160, self.rect.h + 160)) if glow else None
+        self.glow = gfx.transform.stretch_soft(glow, (self.rect.w + 160, self.rect.h + 160)) if glow else None
         self.panel_art = panel
         self.surface: pygame.Surface | None = None
         self.hint: pygame.Surface | None = None

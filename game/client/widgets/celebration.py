@@ -46,7 +46,8 @@ class BigWinCelebration:
         self,
         size: tuple[int, int],
         *,
-        title_font: pygame.font.Font,
+        title_font: Callable[[int], pygame.font.Font],
+        title_size: int = 110,
         amount: GlyphText,
         coin_frames: list[pygame.Surface],
         sparkle_frames: list[pygame.Surface],
@@ -61,15 +62,17 @@ class BigWinCelebration:
         self.sound = sound
         self.veil = gfx.Surface(size, pygame.SRCALPHA)
         self.veil.fill((10, 2, 22, 205))
-        self.glow = gfx.transform.smoothscale(glow, (760, 560))
+        self.glow = gfx.transform.stretch_soft(glow, (760, 560))
         self.titles: list[list[pygame.Surface]] = []
+        # Each title is rendered once at its largest pop and shrunk for the other frames, so no
+        # frame is an enlarged copy.
+        peak = max(SCALES)
+        big_font = title_font(round(title_size * peak))
         for _, text, color in TIERS:
-            base = render_text(title_font, text, color, INK, 4, shadow=True)
-            frames = []
-            for s in SCALES:
-                w, h = base.get_size()
-                frames.append(gfx.transform.smoothscale(base, (max(1, round(w * s)), max(1, round(h * s)))))
-            self.titles.append(frames)
+            big = render_text(big_font, text, color, INK, round(4 * peak), shadow=True)
+            w, h = big.get_size()
+            self.titles.append([gfx.transform.smoothscale(big, (max(1, round(w * s / peak)),
+                                                                 max(1, round(h * s / peak)))) for s in SCALES])
         self.rays = self._rays(520)
         self.particles = Particles(220)
         # The tick closes over ``sound``, not ``self``: no reference cycle through the celebration.

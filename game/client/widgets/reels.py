@@ -208,7 +208,7 @@ class ReelView:
             sharp.blit(self.images[order[i % count]], (0, (i + margin) * h))
         total = sharp.get_height()
         blurred = gfx.transform.smoothscale(sharp, (w, max(1, total // 14)))
-        blurred = gfx.transform.smoothscale(blurred, (w, total))
+        blurred = gfx.transform.stretch_soft(blurred, (w, total))
         strip = gfx.Surface((w, count * h), pygame.SRCALPHA)
         strip.blit(blurred, (0, -margin * h))
         strip.fill((205, 200, 215, 235), special_flags=pygame.BLEND_RGBA_MULT)

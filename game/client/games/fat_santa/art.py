@@ -26,10 +26,15 @@ BLANK = "blank"  # a transparent cell: the reel under Santa's block while he sta
 _cosmetic = random.Random(0xFA7)  # snow dots on the plates; decides nothing
 
 
+PIE_STAMP = 1.32  # a sleigh's pie is stamped onto its cell from 1.32 times the cell's size
+
+
 @dataclass
 class FatSantaArt(ReelArt):
     pie: pygame.Surface  # a pie without plate, about a cell wide (flying, eaten)
     pie_icon: pygame.Surface  # the meter's filled slot
+    pie_plain: pygame.Surface  # the plain pie at its file's full size: the source of enlarged pops
+    pie_stamp: pygame.Surface  # the pie symbol at the size a sleigh's pie is stamped down from
     pie_slot: pygame.Surface  # the meter's empty slot
     figure: pygame.Surface
     figure_eat: pygame.Surface
@@ -63,6 +68,8 @@ def load_art(resources: Resources, symbols: tuple[str, ...], cell: tuple[int, in
         **common,
         pie=_convert(pie),
         pie_icon=_convert(icon),
+        pie_plain=pie_raw,
+        pie_stamp=img(f"symbols/{GAME}/pie.png", (round(cell[0] * PIE_STAMP), round(cell[1] * PIE_STAMP))),
         pie_slot=_convert(slot),
         figure=img(f"symbols/{GAME}/santa_figure.png"),
         figure_eat=img(f"symbols/{GAME}/santa_figure_eat.png"),

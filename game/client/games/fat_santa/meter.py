@@ -52,8 +52,9 @@ class PieMeter:
         self.sparkles = sparkles
         self.icon = art.pie_icon
         self.slot = art.pie_slot
-        iw, ih = self.icon.get_size()
-        self.pops = [gfx.transform.smoothscale(self.icon, (round(iw * k), round(ih * k))) for k in POP_SCALES]
+        iw, ih = self.icon.get_size()  # a filled slot pops from 1.7x: shrunk from the full-size pie
+        self.pops = [self.icon if k == 1.0 else gfx.transform.smoothscale(art.pie_plain, (round(iw * k), round(ih * k)))
+                     for k in POP_SCALES]
         self.base_panel = self._base_panel()
         self.free_panel = self._free_panel()
         self.pills = {(size, state): self._pill(f"{size}x{size}", state)

@@ -91,7 +91,7 @@ class SantaLayer:
                                                             max(1, round(art.pie.get_height() * k))))
                      for k in PIE_SCALES]
         glow = art.glow
-        self.glows = {size: gfx.transform.smoothscale(glow, (round(size * self.cell * 1.5),) * 2)
+        self.glows = {size: gfx.transform.stretch_soft(glow, (round(size * self.cell * 1.5),) * 2)
                       for size in range(1, sprites.max_size + 1)}
         self.block: Block | None = None
         self.queue: deque[_Move] = deque()

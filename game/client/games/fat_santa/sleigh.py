@@ -16,12 +16,12 @@ from ... import gfx
 from ...widgets.anim import clamp01, ease_out_back, pulse
 from ...widgets.particles import Particles
 from ...widgets.reels import ReelView
-from .art import FatSantaArt
+from .art import PIE_STAMP, FatSantaArt
 
 Cell = tuple[int, int]
 Sound = Callable[[str], None]
 DROP_SCALES = (0.55, 0.7, 0.85, 1.0)
-STAMP_SCALES = (1.32, 1.22, 1.12, 1.04, 1.0)
+STAMP_SCALES = (PIE_STAMP, 1.22, 1.12, 1.04, 1.0)
 
 
 class SleighLayer:
@@ -48,7 +48,8 @@ class SleighLayer:
         # the lifted pie, small and see-through: the symbol that landed beneath shows
         self.ghost = gfx.transform.smoothscale(symbol, (round(w * 0.6), round(h * 0.6)))
         self.ghost.set_alpha(215)
-        self.stamps = [gfx.transform.smoothscale(symbol, (round(w * k), round(h * k))) for k in STAMP_SCALES]
+        self.stamps = [symbol if k == 1.0 else gfx.transform.smoothscale(art.pie_stamp, (round(w * k), round(h * k)))
+                       for k in STAMP_SCALES]
         self.glow = art.cell_glow.copy()
         self.frame = self._lock_frame((w, h))
         self.pies: list[dict] = []

@@ -40,7 +40,7 @@ class FeatureFX:
                                              title_font, small_font) for name in FEATURES}
         self.captions["midnight"] = self._caption("Midnight Riches!", f"{trigger} points collected",
                                                   ((200, 160, 255), (90, 40, 180)), title_font, small_font)
-        self.glow = gfx.transform.smoothscale(glow, (520, 240))
+        self.glow = gfx.transform.stretch_soft(glow, (520, 240))
         self.sweep = self._sweep(self.rect.h)
         self.caption: pygame.Surface | None = None
         self.caption_t = 0.0

@@ -80,39 +80,35 @@ def rotozoom(surface: pygame.Surface, angle: float, factor: float) -> pygame.Sur
     return adopt(pygame.transform.rotozoom(surface, angle, factor), surface.k)
 
 
+def _same_size(surface: ScaledSurface, pixels: pygame.Surface) -> ScaledSurface:
+    """``pixels`` (made from ``surface`` without changing its size) as a surface like it."""
+    out = adopt(pixels, surface.k)
+    assert isinstance(out, ScaledSurface)
+    out.layout_size = surface.layout_size
+    return out
+
+
 def flip(surface: pygame.Surface, flip_x: bool, flip_y: bool) -> pygame.Surface:
     if not isinstance(surface, ScaledSurface):
         return pygame.transform.flip(surface, flip_x, flip_y)
-    out = adopt(pygame.transform.flip(surface, flip_x, flip_y), surface.k)
-    if isinstance(out, ScaledSurface):
-        out.layout_size = surface.layout_size
-    return out
+    return _same_size(surface, pygame.transform.flip(surface, flip_x, flip_y))
 
 
 def gaussian_blur(surface: pygame.Surface, radius: int, repeat_edge_pixels: bool = True) -> pygame.Surface:
     if not isinstance(surface, ScaledSurface):
         return pygame.transform.gaussian_blur(surface, radius, repeat_edge_pixels)
-    blurred = pygame.transform.gaussian_blur(surface, max(1, round(radius * surface.k)), repeat_edge_pixels)
-    out = adopt(blurred, surface.k)
-    if isinstance(out, ScaledSurface):
-        out.layout_size = surface.layout_size
-    return out
+    radius = max(1, round(radius * surface.k))
+    return _same_size(surface, pygame.transform.gaussian_blur(surface, radius, repeat_edge_pixels))
 
 
 def box_blur(surface: pygame.Surface, radius: int, repeat_edge_pixels: bool = True) -> pygame.Surface:
     if not isinstance(surface, ScaledSurface):
         return pygame.transform.box_blur(surface, radius, repeat_edge_pixels)
-    blurred = pygame.transform.box_blur(surface, max(1, round(radius * surface.k)), repeat_edge_pixels)
-    out = adopt(blurred, surface.k)
-    if isinstance(out, ScaledSurface):
-        out.layout_size = surface.layout_size
-    return out
+    radius = max(1, round(radius * surface.k))
+    return _same_size(surface, pygame.transform.box_blur(surface, radius, repeat_edge_pixels))
 
 
 def grayscale(surface: pygame.Surface) -> pygame.Surface:
     if not isinstance(surface, ScaledSurface):
         return pygame.transform.grayscale(surface)
-    out = adopt(pygame.transform.grayscale(surface), surface.k)
-    if isinstance(out, ScaledSurface):
-        out.layout_size = surface.layout_size
-    return out
+    return _same_size(surface, pygame.transform.grayscale(surface))

@@ -35,6 +35,7 @@ from .audio import Audio
 from .autoplay import AutoplayConfig
 from .context import AppContext
 from .layout import LayoutError
+from .memory import keep_big_blocks_returnable
 from .resolution import render_scale, window_size
 from .resources import Resources
 from .responsible import RealityCheck
@@ -158,6 +159,7 @@ class App:
             opened = Wallet.open(self.data_dir)
         except StoreError as exc:
             raise StartupError(str(exc), status=2) from exc
+        keep_big_blocks_returnable()
         try:
             pygame.init()
             pygame.key.set_repeat(350, 60)

@@ -95,8 +95,8 @@ def main() -> None:
         command += ["--autoplay", str(args.autoplay)]
     if args.seed is not None:
         command += ["--seed", str(args.seed)]
-    if not args.exe:
-        run_once(command)  # untimed: writes the bytecode an installed copy has
+    if not args.exe:  # untimed and short: writes the bytecode an installed copy has
+        run_once([sys.executable, str(ROOT / "main.py"), "--frames", "1"])
     results = [run_once(command, args.curve) for _ in range(args.runs)]
     times = [t for t, _, _, _ in results]
     firsts = [f for _, _, _, f in results]

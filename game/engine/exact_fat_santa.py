@@ -22,7 +22,8 @@ land on each spin, not on where: a Markov chain over (spins played, spins awarde
 the exact law of one spin's pies (the free strips' windows, reels independent), moved by the game's
 own ``Meter``. It gives, exactly, how many spins a free game plays at each Santa size and the law of
 his final size. The free games' pays (Santa walking to the pies, the lines) are simulated; the
-spins at each size carry most of the free games' variance (a spin at 5x5 pays 1,000x).
+spins at each size are the control variate of that simulation (``docs/MATH.md``,
+``game.engine.proof``): they carry most of its variance (a spin at 5x5 pays 1,000x).
 
     python -m game.engine.exact_fat_santa      # prints every figure (about 10 s)
 """
@@ -36,10 +37,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from math import comb
+from typing import TYPE_CHECKING
 
 from .exact import BLANK, LinePays, PayKey, PrefixHits, line_pays, prefix_decides, weighted, windows
 from .games.fat_santa.game import FatSanta
 from .games.fat_santa.santa import Meter
+
+if TYPE_CHECKING:
+    from .proof import ExactParts
 
 
 @dataclass(frozen=True)
@@ -301,6 +306,51 @@ def santa_row_law(game: FatSanta) -> tuple[Fraction, ...]:
             rows[window.index(game.santa)] += n
     total = sum(rows)
     return tuple(Fraction(n, total) for n in rows)
+
+
+def exact_parts(game: FatSanta, buy: bool = False) -> ExactParts:
+    """Fat Santa's exact parts for a proof (``game.engine.proof``).
+
+    Base game: the lines (sleigh blended in) and the trigger exact, Santa's row by
+    :func:`santa_row_law`. Bought: no base spin, the free games once, Santa's row by the buy's row
+    weights. Either way the controls are the spins played at each Santa size, with the exact means
+    of :func:`free_game_growth` (the same from every row: the meter does not see where Santa is).
+    """
+    from .proof import ExactParts
+
+    growth = free_game_growth(game)
+    means = growth.spins_at_size
+    source = "game/engine/exact_fat_santa.py"
+    if buy:
+        weights = game.data.buy_row_weights
+        law = tuple(Fraction(w, sum(weights)) for w in weights)
+        starts = tuple(({"trigger": "buy", "santa_row": r}, p) for r, p in enumerate(law) if p)
+        base_x, rate = Fraction(0), Fraction(1)
+        extra: tuple[tuple[str, Fraction, str], ...] = ()
+    else:
+        figures = _figures(game)
+        starts = tuple(({"trigger": "spin", "santa_row": r}, p) for r, p in enumerate(santa_row_law(game)) if p)
+        base_x, rate = figures.base_rtp, figures.trigger
+        extra = (("base spin pays (hit rate of the lines)", figures.base_hit_rate, source),)
+    extra += tuple((f"free games end with Santa {size}x{size}", p, source + " free_game_growth")
+                   for size, p in enumerate(growth.final_size, start=1))
+    return ExactParts(
+        base_x=base_x, rate=rate, starts=starts,
+        control_names=tuple(f"spins at {size}x{size}" for size in range(1, len(means) + 1)),
+        control_means=tuple(means for _ in starts), source=source, exact=extra + (
+            ("free games: spins played", growth.spins, source + " free_game_growth"),),
+    )
+
+
+_FIGURES: dict[int, FatSantaExact] = {}
+
+
+def _figures(game: FatSanta) -> FatSantaExact:
+    """``compute(game)``, once per game object (its data does not change)."""
+    key = id(game)
+    if key not in _FIGURES:
+        _FIGURES[key] = compute(game)
+    return _FIGURES[key]
 
 
 def _covered(window: Sequence[str], cover: frozenset[int], pie: str) -> tuple[str, ...]:

@@ -200,6 +200,7 @@ def test_a_small_fat_santa_proof_follows_the_schema_and_is_the_same_on_two_worke
     assert one["parts"][0]["how"] == "simulated"
     assert one["rtp"] == two["rtp"] and one["half_width"] == two["half_width"]  # bit for bit
     assert one["rtp"] == pytest.approx(one["feature_average_x"] / 85, rel=1e-12)
+    assert one["features"]["free_games"]["rounds"] == 1000 and one["features"]["free_games"]["one_in"] == 1
     base = tmp_path / "base.json"
     assert main(["fat_santa", "--exact-parts", "--feature-runs", "500", "--pilot-runs", "500", "--rounds", "2000",
                  "--workers", "1", "--seed", "4", "--quiet", "--json", str(base)]) == 0

@@ -477,7 +477,9 @@ def summarise(game: str, buy: bool, bet: int, seed: int, workers: int, price: Fr
         "plain_estimate_x": plain_mean, "plain_se_x": math.sqrt(var_plain),
     }
     checks: list[dict[str, Any]] = []
-    features: dict[str, dict[str, float]] = {}
+    # a bought round is the feature, once: its rounds are the runs (a base mode's come from its base rounds)
+    features: dict[str, dict[str, float]] = {feature_name: {
+        "rounds": m, "one_in": 1.0, "per_round": 1.0, "average_win_x": total.f / m}} if buy else {}
     sd = math.sqrt(var_f) if buy else 0.0
     hit_rate = total.hits / m
     base_hist: list[dict[str, Any]] = []

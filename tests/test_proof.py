@@ -224,3 +224,13 @@ def test_the_command_line_refuses_flags_that_do_not_go_together(args: list[str])
 
 def test_a_game_without_exact_parts_is_refused_with_a_message() -> None:
     assert main(["santas_wonderland", "--exact-parts", "--feature-runs", "10", "--rounds", "10", "--quiet"]) == 1
+
+
+@pytest.mark.slow  # about a minute: whole rounds through the public API, plain Monte Carlo
+@pytest.mark.parametrize(("name", "buy", "rounds"), [("rtp.json", False, 1_000_000), ("rtp_buy.json", True, 100_000)])
+def test_whole_rounds_agree_with_the_published_proof(name: str, buy: bool, rounds: int) -> None:
+    """Brute force on whole rounds (a bought round draws Santa's row itself) against the proof by exact parts."""
+    published = json.loads((FAT_SANTA.data_file.parent / name).read_text(encoding="utf-8"))
+    plain = simulate.run("fat_santa", rounds, 1, seed=20261227, buy=buy, progress=False)
+    se = math.hypot(plain.half_width, published["half_width"]) / Z95
+    assert abs(plain.rtp - published["rtp"]) <= Z999 * se, (plain.rtp, published["rtp"], se)

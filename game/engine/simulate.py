@@ -10,7 +10,7 @@ computes parts of its math exactly (``Game.exact_parts``; Fat Santa): the base g
 and the law of the feature's start are taken exact, and only the feature's mean is simulated, by
 strata of its start with a control variate (see ``game.engine.proof``)::
 
-    python -m game.engine.simulate fat_santa --exact-parts --feature-runs 400000 --rounds 2000000 --workers 1
+    python -m game.engine.simulate fat_santa --exact-parts --feature-runs 1000000 --rounds 2000000 --workers 1
     python -m game.engine.simulate fat_santa --exact-parts --buy --feature-runs 2000000 --workers 1
 
 Round ``i`` uses seed ``derive_seed(S, i)``, so a run is reproducible from its seed and any

@@ -119,8 +119,30 @@ def test_backgrounds_are_opaque(rel):
 
 
 def test_assets_folder_size_is_reasonable():
+    """About 6 MiB of 720p art and sound plus about 7 MiB of full-HD art: a bound on the bundle."""
     total = sum(p.stat().st_size for p in ASSETS.rglob("*") if p.is_file())
-    assert total < 8 * 1024 * 1024
+    assert total < 16 * 1024 * 1024
+
+
+def _pixel_size(path: Path) -> tuple[int, int]:
+    head = path.read_bytes()[16:24]
+    return int.from_bytes(head[:4], "big"), int.from_bytes(head[4:], "big")
+
+
+CLIENT_IMAGES = sorted(str(p.relative_to(ASSETS)) for p in ASSETS.rglob("*.png")
+                       if "@" not in p.name and p.parts[-2] != "icons")
+
+
+@pytest.mark.parametrize("rel", CLIENT_IMAGES)
+def test_every_image_has_a_full_hd_file_drawn_at_one_and_a_half_times_its_pixels(rel):
+    """``name@1.5x.png`` (``tools/make_art.py --scale 1.5``): at full HD nothing is enlarged."""
+    from game.client.resources import hd_name
+
+    hd = ASSETS / hd_name(rel)
+    assert hd.is_file(), f"{hd_name(rel)} is missing: run the art tools with --scale 1.5"
+    w, h = _pixel_size(ASSETS / rel)
+    hw, hh = _pixel_size(hd)
+    assert abs(hw - 1.5 * w) <= 1 and abs(hh - 1.5 * h) <= 1, (rel, (w, h), (hw, hh))
 
 
 @pytest.mark.parametrize("name", SOUNDS)

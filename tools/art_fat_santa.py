@@ -27,6 +27,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from game.client import gfx
 from tools import make_art as M
 from tools.make_art import (
     FONT_BLACK,
@@ -188,13 +189,13 @@ def plate(size: int, inner, outer, rim_stops=GOLD_STOPS, rim: int = 5, radius: i
     rnd = random.Random(size + inner[0])
     dots = new(isz, isz)
     for _ in range(26):
-        pygame.draw.circle(dots, (255, 255, 255, rnd.randint(25, 70)), (rnd.uniform(0, isz), rnd.uniform(0, isz)),
+        gfx.draw.circle(dots, (255, 255, 255, rnd.randint(25, 70)), (rnd.uniform(0, isz), rnd.uniform(0, isz)),
                            rnd.choice((1, 1.5, 2)))
     body.blit(dots, (0, 0))
     body.blit(vgradient(isz, isz // 2, [(0, (255, 255, 255, 55)), (1, (255, 255, 255, 0))]), (0, 0))
     s.blit(mask_with(body, aa_rrect(isz, isz, radius - rim, (255, 255, 255, 255))), (rim, rim))
     hl = new(size, size)
-    pygame.draw.rect(hl, (255, 255, 230, 150), (1, 1, size - 2, size - 2), width=2, border_radius=radius)
+    gfx.draw.rect(hl, (255, 255, 230, 150), (1, 1, size - 2, size - 2), width=2, border_radius=radius)
     s.blit(hl, (0, 0))
     return s
 
@@ -211,19 +212,19 @@ def snow_cap(width: int, seed: int) -> pygame.Surface:
     x = h * 0.6
     while x < width - h * 0.6:
         r = rnd.uniform(h * 0.55, h * 0.95)
-        pygame.draw.circle(s, white, (x * ss, (h * 1.25 + rnd.uniform(-0.15, 0.2) * h) * ss), r * ss)
+        gfx.draw.circle(s, white, (x * ss, (h * 1.25 + rnd.uniform(-0.15, 0.2) * h) * ss), r * ss)
         x += r * rnd.uniform(0.9, 1.3)
-    pygame.draw.rect(s, white, (h * 0.4 * ss, h * 1.2 * ss, (width - h * 0.8) * ss, h * 0.7 * ss),
+    gfx.draw.rect(s, white, (h * 0.4 * ss, h * 1.2 * ss, (width - h * 0.8) * ss, h * 0.7 * ss),
                      border_radius=int(h * 0.35 * ss))
     # ...with drips hanging from it
     x = h * 1.2
     while x < width - h * 1.2:
         length = rnd.uniform(0.5, 1.3) * h
         r = rnd.uniform(0.22, 0.36) * h
-        pygame.draw.rect(s, white, ((x - r) * ss, h * 1.7 * ss, 2 * r * ss, length * ss))
-        pygame.draw.circle(s, white, (x * ss, (h * 1.7 + length) * ss), r * ss)
+        gfx.draw.rect(s, white, ((x - r) * ss, h * 1.7 * ss, 2 * r * ss, length * ss))
+        gfx.draw.circle(s, white, (x * ss, (h * 1.7 + length) * ss), r * ss)
         x += rnd.uniform(1.3, 2.6) * h
-    s = pygame.transform.smoothscale(s, (width, H))
+    s = gfx.transform.smoothscale(s, (width, H))
     shade = vgradient(width, H, [(0, (255, 255, 255, 255)), (0.45, (240, 247, 255, 255)),
                                  (1, (178, 208, 240, 255))])
     out = mask_with(shade, s)
@@ -457,7 +458,7 @@ def sleigh() -> pygame.Surface:
     for _ in range(70):
         x = rnd.uniform(300, W - 4)
         y = 110 + rnd.uniform(-26, 26) * (x - 300) / 140
-        pygame.draw.circle(trail, (255, 240, 180, rnd.randint(70, 200)), (x, y), rnd.choice((1, 1.5, 2, 2.5)))
+        gfx.draw.circle(trail, (255, 240, 180, rnd.randint(70, 200)), (x, y), rnd.choice((1, 1.5, 2, 2.5)))
     out.blit(blur(trail, 1), (0, 0))
     out.blit(trail, (0, 0))
     out.blit(drop_shadow(art, (0, 4), 4, 0.5), (0, 0))
@@ -480,14 +481,14 @@ def reels_frame() -> pygame.Surface:
     # candy-cane stripes on the metal
     stripes = new(W, H)
     for i in range(-H, W + H, 34):
-        pygame.draw.line(stripes, (220, 30, 40, 150), (i, 0), (i + H, H), 11)
+        gfx.draw.line(stripes, (220, 30, 40, 150), (i, 0), (i + H, H), 11)
     band = mask_with(stripes, ring)
     s.blit(band, (0, 0))
     s.blit(M.bevel_frame(W, H, 4, 24, GOLD_STOPS, inner_radius=22), (0, 0))
     inner_rim = new(W, H)
-    pygame.draw.rect(inner_rim, (255, 222, 120, 255), (B - 5, B - 5, W - 2 * B + 10, H - 2 * B + 10), width=5,
+    gfx.draw.rect(inner_rim, (255, 222, 120, 255), (B - 5, B - 5, W - 2 * B + 10, H - 2 * B + 10), width=5,
                      border_radius=12)
-    pygame.draw.rect(inner_rim, (90, 40, 10, 255), (B - 5, B - 5, W - 2 * B + 10, H - 2 * B + 10), width=1,
+    gfx.draw.rect(inner_rim, (90, 40, 10, 255), (B - 5, B - 5, W - 2 * B + 10, H - 2 * B + 10), width=1,
                      border_radius=12)
     s.blit(inner_rim, (0, 0))
     # snow along the top edge, holly on the corners, bells at the middle
@@ -513,7 +514,7 @@ def reels_frame() -> pygame.Surface:
 def reels_bg() -> pygame.Surface:
     W, H = 600, 600
     s = vgradient(W, H, [(0, (20, 34, 78, 222)), (0.55, (14, 24, 58, 228)), (1, (8, 14, 36, 236))])
-    glow = pygame.transform.smoothscale(soft_glow(512, (110, 150, 255), 70, 1.2), (W + 160, H + 80))
+    glow = gfx.transform.smoothscale(soft_glow(512, (110, 150, 255), 70, 1.2), (W + 160, H + 80))
     s.blit(glow, (-80, -40))
     for k in range(1, 5):
         line = vgradient(2, H, [(0, (200, 225, 255, 0)), (0.5, (200, 225, 255, 60)), (1, (200, 225, 255, 0))])
@@ -535,11 +536,11 @@ def pine(h: int, color, snow=True) -> pygame.Surface:
         top = h * (0.02 + k * 0.2)
         bottom = h * (0.36 + k * 0.2)
         half = w * (0.22 + k * 0.1)
-        pygame.draw.polygon(s, color, [(w / 2, top), (w / 2 + half, bottom), (w / 2 - half, bottom)])
+        gfx.draw.polygon(s, color, [(w / 2, top), (w / 2 + half, bottom), (w / 2 - half, bottom)])
         if snow:
-            pygame.draw.polygon(s, (236, 244, 255), [(w / 2, top), (w / 2 + half * 0.45, top + (bottom - top) * 0.42),
+            gfx.draw.polygon(s, (236, 244, 255), [(w / 2, top), (w / 2 + half * 0.45, top + (bottom - top) * 0.42),
                                                       (w / 2 - half * 0.45, top + (bottom - top) * 0.42)])
-    pygame.draw.rect(s, darken(color[:3], 0.5), (w / 2 - w * 0.06, h * 0.94, w * 0.12, h * 0.06))
+    gfx.draw.rect(s, darken(color[:3], 0.5), (w / 2 - w * 0.06, h * 0.94, w * 0.12, h * 0.06))
     return s
 
 
@@ -554,7 +555,7 @@ def background() -> pygame.Surface:
     for k, col in enumerate(((70, 230, 170), (90, 150, 255), (200, 110, 230))):
         for x in range(-20, W + 40, 18):
             y = 120 + k * 38 + math.sin(x / 190 + k * 1.7) * 46
-            pygame.draw.line(aur, (*col, 20), (x, y), (x, y + 100), 18)
+            gfx.draw.line(aur, (*col, 20), (x, y), (x, y + 100), 18)
     s.blit(blur(aur, 18), (0, 0))
     blit_center(s, soft_glow(420, (220, 230, 255), 130, 1.8), (1150, 130))
     blit_center(s, M.moon_surface(120), (1150, 130))
@@ -573,19 +574,19 @@ def background() -> pygame.Surface:
     gifts = render_svg(svg_doc(emo("1F381", 0, 20, 40) + emo("1F381", 30, 28, 34, recolor={"#FCEA2B": "#5CB8FF"})
                                + emo("1F381", 52, 24, 36, recolor={"#FCEA2B": "#5CD17A"}), 90, 62), (180, 124))
     s.blit(drop_shadow(padded(tree, 6), (0, 4), 4, 0.6), (-24, H - 214))
-    s.blit(drop_shadow(padded(pygame.transform.flip(tree, True, False), 6), (0, 4), 4, 0.6), (W - 172, H - 214))
+    s.blit(drop_shadow(padded(gfx.transform.flip(tree, True, False), 6), (0, 4), 4, 0.6), (W - 172, H - 214))
     s.blit(drop_shadow(padded(gifts, 4), (0, 3), 3, 0.6), (120, H - 150))
-    s.blit(drop_shadow(padded(pygame.transform.flip(gifts, True, False), 4), (0, 3), 3, 0.6), (W - 310, H - 150))
+    s.blit(drop_shadow(padded(gfx.transform.flip(gifts, True, False), 4), (0, 3), 3, 0.6), (W - 310, H - 150))
     # falling snow
     snow = new(W, H)
     rnd = random.Random(14)
     for _ in range(380):
         r = rnd.choice((1, 1, 1.5, 2, 2.5, 3))
-        pygame.draw.circle(snow, (255, 255, 255, rnd.randint(80, 210)), (rnd.uniform(0, W), rnd.uniform(0, H)), r)
+        gfx.draw.circle(snow, (255, 255, 255, rnd.randint(80, 210)), (rnd.uniform(0, W), rnd.uniform(0, H)), r)
     s.blit(blur(snow, 1), (0, 0))
     M.string_lights(s, -20, 660, 4, 44, 3)
     M.string_lights(s, 620, W + 20, 4, 44, 4)
-    out = pygame.Surface((W, H))
+    out = gfx.Surface((W, H))
     out.blit(s, (0, 0))
     return out
 
@@ -598,19 +599,22 @@ def background() -> pygame.Surface:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", metavar="PATTERN", help="glob over output paths, e.g. 'symbols/*' or '*santa*'")
+    M.add_scale_flag(ap)
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((1, 1))
-    selected = [p for p in JOBS
+    jobs = M.jobs_at_scale(JOBS, args.scale)
+    selected = [p for p in jobs
                 if not args.only or fnmatch.fnmatch(p, args.only) or fnmatch.fnmatch(p, f"*{args.only}*")]
     if not selected:
         log.error("nothing matches %r", args.only)
         return 1
-    for rel in selected:
-        random.seed(rel)
-        M.save(JOBS[rel](), rel)
+    with gfx.scaled(args.scale):
+        for rel in selected:
+            random.seed(rel)
+            M.save(jobs[rel](), rel)
     pygame.quit()
     return 0
 

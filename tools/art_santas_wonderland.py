@@ -31,6 +31,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from game.client import gfx
 from tools import make_art as m
 from tools.make_art import (
     FONT_DISPLAY,
@@ -257,13 +258,13 @@ def grid_frame() -> pygame.Surface:
     s.blit(ring, (0, 0))
     # a white-and-red candy band in the middle of the frame
     band = new(W, H)
-    pygame.draw.rect(band, (250, 250, 255, 235), (5, 5, W - 10, H - 10), width=7, border_radius=22)
+    gfx.draw.rect(band, (250, 250, 255, 235), (5, 5, W - 10, H - 10), width=7, border_radius=22)
     s.blit(band, (0, 0))
     stripes = new(W, H)
     for i in range(-H, W + H, 22):
-        pygame.draw.line(stripes, (214, 32, 46, 230), (i, 0), (i + H, H), 6)
+        gfx.draw.line(stripes, (214, 32, 46, 230), (i, 0), (i + H, H), 6)
     ring_mask = new(W, H)
-    pygame.draw.rect(ring_mask, (255, 255, 255, 255), (5, 5, W - 10, H - 10), width=7, border_radius=22)
+    gfx.draw.rect(ring_mask, (255, 255, 255, 255), (5, 5, W - 10, H - 10), width=7, border_radius=22)
     s.blit(mask_with(stripes, ring_mask), (0, 0))
     # holly and baubles on the corners, small snowflakes along the sides
     holly = render_svg(svg_doc(
@@ -299,14 +300,14 @@ def grid_bg() -> pygame.Surface:
     cell = GRID // 8
     s = vgradient(W, H, [(0, (22, 44, 104, 226)), (0.5, (14, 30, 78, 232)), (1, (8, 18, 52, 240))])
     glow = soft_glow(700, (110, 170, 255), 80, 1.2)
-    s.blit(pygame.transform.smoothscale(glow, (W + 200, H + 200)), (-100, -120))
+    s.blit(gfx.transform.smoothscale(glow, (W + 200, H + 200)), (-100, -120))
     tiles = new(W, H)
     for col in range(8):
         for row in range(8):
             r = pygame.Rect(col * cell + 3, row * cell + 3, cell - 6, cell - 6)
             shade = (255, 255, 255, 16) if (col + row) % 2 else (255, 255, 255, 9)
-            pygame.draw.rect(tiles, shade, r, border_radius=12)
-            pygame.draw.rect(tiles, (200, 225, 255, 22), r, width=1, border_radius=12)
+            gfx.draw.rect(tiles, shade, r, border_radius=12)
+            gfx.draw.rect(tiles, (200, 225, 255, 22), r, width=1, border_radius=12)
     s.blit(tiles, (0, 0))
     # faint snowflake pattern
     flake = render_svg(svg_doc(emoji_inner("2744", {"#000000": "#FFFFFF"}), 72, 72), (40, 40))
@@ -328,7 +329,7 @@ def _snowfall(surf: pygame.Surface, seed: int, count: int) -> None:
     rnd = random.Random(seed)
     for _ in range(count):
         r = rnd.choice((1, 1, 1.5, 2, 2.5, 3))
-        pygame.draw.circle(snow, (255, 255, 255, rnd.randint(80, 210)), (rnd.uniform(0, w), rnd.uniform(0, h)), r)
+        gfx.draw.circle(snow, (255, 255, 255, rnd.randint(80, 210)), (rnd.uniform(0, w), rnd.uniform(0, h)), r)
     surf.blit(blur(snow, 1), (0, 0))
 
 
@@ -342,10 +343,10 @@ def _pines(w: int, h: int, seed: int, color, base: int, count: int, size: tuple[
         for k in range(4):
             ww = th * (0.62 - k * 0.12)
             yy = y - k * th * 0.22
-            pygame.draw.polygon(s, color, [(x - ww / 2, yy), (x, yy - th * 0.42), (x + ww / 2, yy)])
-            pygame.draw.polygon(s, (235, 242, 255, 255), [(x - ww * 0.22, yy - th * 0.28), (x, yy - th * 0.42),
+            gfx.draw.polygon(s, color, [(x - ww / 2, yy), (x, yy - th * 0.42), (x + ww / 2, yy)])
+            gfx.draw.polygon(s, (235, 242, 255, 255), [(x - ww * 0.22, yy - th * 0.28), (x, yy - th * 0.42),
                                                           (x + ww * 0.22, yy - th * 0.28)])
-        pygame.draw.rect(s, darken(color[:3], 0.4), (x - 3, y, 6, 10))
+        gfx.draw.rect(s, darken(color[:3], 0.4), (x - 3, y, 6, 10))
     return s
 
 
@@ -365,7 +366,7 @@ def _background(midnight: bool) -> pygame.Surface:
     for k, col in enumerate(colours):
         for x in range(-20, W + 40, 16):
             y = 110 + k * 38 + math.sin(x / 190 + k * 1.3) * 46
-            pygame.draw.line(aur, (*col, 30 if midnight else 18), (x, y), (x, y + 110), 18)
+            gfx.draw.line(aur, (*col, 30 if midnight else 18), (x, y), (x, y + 110), 18)
     s.blit(blur(aur, 20), (0, 0))
     # the moon (a big clock-moon at midnight)
     mx, my = (1120, 118) if not midnight else (160, 120)
@@ -375,11 +376,11 @@ def _background(midnight: bool) -> pygame.Surface:
         face = new(150, 150)
         for k in range(12):
             a = k * math.tau / 12
-            pygame.draw.circle(face, (120, 90, 50, 150), (75 + math.cos(a) * 60, 75 + math.sin(a) * 60),
+            gfx.draw.circle(face, (120, 90, 50, 150), (75 + math.cos(a) * 60, 75 + math.sin(a) * 60),
                                5 if k % 3 == 0 else 3)
-        pygame.draw.line(face, (90, 60, 30, 220), (75, 75), (75, 26), 6)
-        pygame.draw.line(face, (90, 60, 30, 220), (75, 75), (75, 40), 9)
-        pygame.draw.circle(face, (90, 60, 30, 230), (75, 75), 7)
+        gfx.draw.line(face, (90, 60, 30, 220), (75, 75), (75, 26), 6)
+        gfx.draw.line(face, (90, 60, 30, 220), (75, 75), (75, 40), 9)
+        gfx.draw.circle(face, (90, 60, 30, 230), (75, 75), 7)
         blit_center(s, face, (mx, my))
     # snowy hills, a village with warm windows, pines
     hill_far = (120, 140, 200, 255) if not midnight else (48, 52, 110, 255)
@@ -400,11 +401,11 @@ def _background(midnight: bool) -> pygame.Surface:
     # gifts and a snowman at the bottom corners, a tree on each side
     tree = render_svg(svg_doc(emo("1F384", 0, 0, 72), 72, 72), (200, 200))
     s.blit(drop_shadow(padded(tree, 6), (0, 4), 4, 0.6), (-40, H - 214))
-    s.blit(drop_shadow(padded(pygame.transform.flip(tree, True, False), 6), (0, 4), 4, 0.6), (W - 166, H - 214))
+    s.blit(drop_shadow(padded(gfx.transform.flip(tree, True, False), 6), (0, 4), 4, 0.6), (W - 166, H - 214))
     gifts = render_svg(svg_doc(emo("1F381", 0, 14, 40) + emo("1F381", 26, 22, 32, recolor={"#FCEA2B": "#5CB8FF"})
                                + emo("26C4", 44, 0, 56), 100, 72), (230, 166))
     s.blit(drop_shadow(padded(gifts, 6), (0, 4), 4, 0.6), (70, H - 176))
-    s.blit(drop_shadow(padded(pygame.transform.flip(gifts, True, False), 6), (0, 4), 4, 0.6), (W - 310, H - 176))
+    s.blit(drop_shadow(padded(gfx.transform.flip(gifts, True, False), 6), (0, 4), 4, 0.6), (W - 310, H - 176))
     _snowfall(s, 12 if not midnight else 13, 460)
     string_lights(s, -20, 660, 4, 46, 3)
     string_lights(s, 620, W + 20, 4, 46, 4)
@@ -414,9 +415,9 @@ def _background(midnight: bool) -> pygame.Surface:
     # soft vignette
     vig = new(W, H)
     for i in range(50):
-        pygame.draw.rect(vig, (0, 0, 20, 4), (i * 2, i * 2, W - i * 4, H - i * 4), width=2, border_radius=40)
+        gfx.draw.rect(vig, (0, 0, 20, 4), (i * 2, i * 2, W - i * 4, H - i * 4), width=2, border_radius=40)
     s.blit(vig, (0, 0))
-    out = pygame.Surface((W, H))
+    out = gfx.Surface((W, H))
     out.blit(s, (0, 0))
     return out
 
@@ -482,7 +483,7 @@ JOBS[f"backgrounds/{GAME}_midnight.png"] = lambda: _background(True)
 
 def contact_sheet(images: dict[str, pygame.Surface]) -> pygame.Surface:
     small = {k: v for k, v in images.items() if v.get_width() <= SYMBOL + 40}
-    sheet = pygame.Surface((1400, 900))
+    sheet = gfx.Surface((1400, 900))
     sheet.fill((30, 40, 80))
     x, y = 10, 10
     for _name, img in small.items():
@@ -498,21 +499,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", metavar="PATTERN", help="glob over output paths")
     ap.add_argument("--sheet", metavar="PATH", help="also save a contact sheet of the small images")
     ap.add_argument("-v", "--verbose", action="store_true")
+    m.add_scale_flag(ap)
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, format="%(message)s")
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((1, 1))
-    selected = [p for p in JOBS if not args.only or fnmatch.fnmatch(p, args.only)
+    jobs = m.jobs_at_scale(JOBS, args.scale)
+    selected = [p for p in jobs if not args.only or fnmatch.fnmatch(p, args.only)
                 or fnmatch.fnmatch(p, f"*{args.only}*")]
     if not selected:
         log.error("nothing matches %r", args.only)
         return 1
     made: dict[str, pygame.Surface] = {}
-    for rel in selected:
-        random.seed(rel)
-        made[rel] = JOBS[rel]()
-        m.save(made[rel], rel)
+    with gfx.scaled(args.scale):
+        for rel in selected:
+            random.seed(rel)
+            made[rel] = jobs[rel]()
+            m.save(made[rel], rel)
     if args.sheet:
         pygame.image.save(contact_sheet(made), args.sheet)
     pygame.quit()

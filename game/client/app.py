@@ -4,7 +4,10 @@ The loop keeps the three phases apart and measures only real work:
 
     input  -> every pending event goes to the demo director, the global keys, then the scenes
     update -> scenes advance by a clamped dt (a stall never makes animations jump)
-    draw   -> scenes draw bottom-up into the logical 1280x720 surface, then one flip
+    draw   -> scenes draw bottom-up into the 1280x720-unit canvas, then one flip
+
+The canvas is the window itself at 1280x720; at full HD it is a surface of 1.5x the pixels
+(``gfx``), copied to the window before the flip, and mouse positions are mapped back to units.
 
 Frame time (input + update + draw + flip, never the clock's sleep) is recorded every frame in a
 constant-memory histogram, printed as one ``bench:`` line with ``--bench``.
@@ -27,11 +30,13 @@ from ..catalogue import entry
 from ..engine.money import format_cents
 from ..paths import asset_path
 from ..store import StoreError, Wallet, default_data_dir
-from . import theme
+from . import gfx, theme
 from .audio import Audio
 from .autoplay import AutoplayConfig
 from .context import AppContext
 from .layout import LayoutError
+from .memory import keep_big_blocks_returnable
+from .resolution import render_scale, window_size
 from .resources import Resources
 from .responsible import RealityCheck
 from .scene import SceneManager
@@ -46,7 +51,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TITLE = "Festive Slots"
-LOGICAL_SIZE = (1280, 720)
+LOGICAL_SIZE = gfx.LAYOUT_SIZE
 FPS = 60
 MAX_DT = 1 / 15  # a longer stall is played as this much time
 NOTICE_SECONDS = 4.5
@@ -145,6 +150,7 @@ class App:
         self.data_dir = Path(options.data_dir) if options.data_dir else default_data_dir()
         self.stats = FrameStats()
         self.frames = 0
+        self.first_frame_at = 0.0
         self.demo: DemoDirector | None = None
         self.retired_wallets: list[Wallet] = []  # the demo's, kept open until exit
         self.reality = RealityCheck()
@@ -153,10 +159,12 @@ class App:
             opened = Wallet.open(self.data_dir)
         except StoreError as exc:
             raise StartupError(str(exc), status=2) from exc
+        keep_big_blocks_returnable()
         try:
             pygame.init()
             pygame.key.set_repeat(350, 60)
-            self.screen = self._open_window()
+            self.window = self._open_window()
+            self.screen = self._canvas_for(self.window)
         except BaseException:
             opened.wallet.close()
             raise
@@ -191,14 +199,31 @@ class App:
         flags = pygame.SCALED | pygame.RESIZABLE
         if self._fullscreen:
             flags |= pygame.FULLSCREEN
+        scale = render_scale(self.options.resolution, fullscreen=self._fullscreen,
+                             desktops=pygame.display.get_desktop_sizes())
+        gfx.set_scale(scale)
+        size = window_size(scale)
+        log.info("drawing at %dx%d (%.1fx)", *size, scale)
         try:
             with warnings.catch_warnings():  # "no fast renderer" under the dummy driver is expected
                 warnings.simplefilter("ignore", RuntimeWarning)
                 warnings.filterwarnings("ignore", message="no fast renderer")
-                return pygame.display.set_mode(LOGICAL_SIZE, flags)
+                return pygame.display.set_mode(size, flags)
         except pygame.error as exc:  # some drivers refuse SCALED: a plain window still works
             log.warning("scaled window unavailable (%s); opening a plain one", exc)
-            return pygame.display.set_mode(LOGICAL_SIZE)
+            return pygame.display.set_mode(size)
+
+    @staticmethod
+    def _canvas_for(window: pygame.Surface) -> pygame.Surface:
+        """What the scenes draw on: the window at 1x, a surface of the window's pixels otherwise."""
+        if gfx.scale() == 1.0:
+            return window
+        return gfx.Surface(LOGICAL_SIZE).convert()
+
+    def _present(self) -> None:
+        if self.screen is not self.window:
+            pygame.Surface.blit(self.window, self.screen, (0, 0))
+        pygame.display.flip()
 
     def toggle_fullscreen(self) -> None:
         try:
@@ -306,8 +331,10 @@ class App:
                     break
                 self._update(dt)
                 self._draw()
-                pygame.display.flip()
+                self._present()
                 self.stats.add(time.perf_counter() - work_start)
+                if not self.frames:
+                    self.first_frame_at = time.time()  # wall clock: a benchmark compares it with its launch
                 self.frames += 1
                 dt = min(clock.tick(FPS) / 1000.0, MAX_DT)
                 if limit is not None and self.frames >= limit:
@@ -315,9 +342,11 @@ class App:
             wall = time.perf_counter() - wall_start
             if self.options.screenshot is not None:
                 self._save_screenshot(self.options.screenshot)
-            if self.options.bench:
-                print(self.stats.line(wall), flush=True)  # the one line for scripts to parse
+            if self.options.bench:  # the one line for scripts to parse
+                print(f"{self.stats.line(wall)} first_frame_at={self.first_frame_at:.3f}", flush=True)
             log.info("%s", self.stats.line(wall))
+            if gfx.scale() != 1.0:
+                log.info("drawn at %.1fx: %s", gfx.scale(), gfx.stats())
         finally:
             self.shutdown()
         if ctx.exit_reason:
@@ -327,6 +356,7 @@ class App:
     def _input(self) -> None:
         ctx = self.context
         for event in pygame.event.get():
+            event = _in_layout_units(event)
             if event.type == pygame.QUIT:
                 ctx.quit_requested = True
                 return
@@ -421,6 +451,22 @@ class App:
             self.context.wallet.close()
         finally:
             pygame.quit()
+            gfx.set_scale(1.0)
+
+
+_POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+def _in_layout_units(event: pygame.event.Event) -> pygame.event.Event:
+    """A pointer event with its position in layout units (the window has the canvas's pixels)."""
+    k = gfx.scale()
+    if k == 1.0 or event.type not in _POINTER_EVENTS:
+        return event
+    attrs = dict(event.dict)
+    attrs["pos"] = (int(event.pos[0] / k), int(event.pos[1] / k))
+    if "rel" in attrs:
+        attrs["rel"] = (round(event.rel[0] / k), round(event.rel[1] / k))
+    return pygame.event.Event(event.type, attrs)
 
 
 def _title(game_id: str) -> str:

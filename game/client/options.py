@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ..engine import Game
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
+RESOLUTIONS = ("auto", "1280x720", "1920x1080")
 MAX_SEED = 2**64 - 1
 
 
@@ -44,6 +45,7 @@ class Options:
     screenshot: Path | None = None
     bench: bool = False
     log_level: str = "warning"
+    resolution: str = "auto"
 
     @property
     def logging_level(self) -> int:
@@ -95,6 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--frames", type=_positive, metavar="N", help="quit cleanly after N frames")
     parser.add_argument("--screenshot", metavar="PATH", help="save the last frame as PNG on exit")
     parser.add_argument("--bench", action="store_true", help="print frame-time percentiles on exit")
+    parser.add_argument("--resolution", type=str.lower, choices=RESOLUTIONS, default="auto",
+                        help="pixels the game is drawn at (auto: full HD when the screen has room for it)")
     parser.add_argument("--log-level", type=str.lower, choices=LOG_LEVELS, default="warning")
     return parser
 
@@ -141,7 +145,7 @@ def validate(ns: argparse.Namespace) -> Options:
     return Options(
         game=ns.game, demo=ns.demo, windowed=ns.windowed, fullscreen=ns.fullscreen, mute=ns.mute,
         seed=ns.seed, data_dir=data_dir, autoplay=ns.autoplay, buy=ns.buy, frames=ns.frames,
-        screenshot=screenshot, bench=ns.bench, log_level=ns.log_level,
+        screenshot=screenshot, bench=ns.bench, log_level=ns.log_level, resolution=ns.resolution,
     )
 
 

@@ -1,14 +1,23 @@
-"""Images, fonts and sounds, loaded once and cached (frame time is a budget)."""
+"""Images, fonts and sounds, loaded once and cached (frame time is a budget).
+
+Each image has a file drawn for 1280x720 (``name.png``) and may have one drawn for full HD
+(``name@1.5x.png``, made by the same art tools at 1.5 times the pixels), and an image shown
+larger than its cell (a pop that starts big) may have a denser one still (``name@3x.png``). The
+least dense file with at least the pixels needed is loaded, so nothing is enlarged; at 1x and the
+image's own size that is the 720p file, so nothing is resampled at start-up.
+"""
 
 from __future__ import annotations
 
 import logging
+import weakref
 from functools import cache
 from pathlib import Path
 
 import pygame
 
 from ..paths import asset_path
+from . import gfx
 
 log = logging.getLogger(__name__)
 
@@ -18,8 +27,12 @@ class ResourceError(Exception):
 
 
 class Resources:
+    """Loaded images are shared while something holds them, then freed: a game's art goes with
+    its screen, so the demo's memory does not grow with each game it has visited."""
+
     def __init__(self) -> None:
-        self._images: dict[tuple[str, tuple[int, int] | None], pygame.Surface] = {}
+        self._images: weakref.WeakValueDictionary[tuple[str, tuple[int, int] | None], pygame.Surface] = (
+            weakref.WeakValueDictionary())
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
 
     def image(self, relative: str, size: tuple[int, int] | None = None) -> pygame.Surface:
@@ -27,10 +40,12 @@ class Resources:
         key = (relative, size)
         surface = self._images.get(key)
         if surface is None:
-            path = asset_path(*relative.split("/"))
-            surface = _load_image(path)
-            if size is not None and surface.get_size() != size:
-                surface = pygame.transform.smoothscale(surface, size)
+            path, pixel_scale = _file_for_density(relative, _density_needed(relative, size))
+            pixels = _load_image(path)
+            if size is None:
+                surface = gfx.image_at_scale(pixels, pixel_scale)
+            else:  # straight from the file's pixels to the pixels shown: one resample at most
+                surface = gfx.image_sized(pixels, size, pixel_scale)
             self._images[key] = surface
         return surface
 
@@ -42,14 +57,66 @@ class Resources:
             path = asset_path("fonts", name)
             if not path.is_file():
                 raise ResourceError(f"{path}: font file not found")
-            font = pygame.font.Font(str(path), size)
+            font = gfx.font(str(path), size)
             self._fonts[key] = font
         return font
+
+
+HD_SCALE = 1.5  # the density of the ``@1.5x`` files: full HD over 1280x720
+DENSITIES = (1.0, HD_SCALE, 3.0)  # the densities an image file may come in
 
 
 @cache
 def _exists(path: Path) -> bool:
     return path.is_file()
+
+
+def dense_name(relative: str, density: float) -> str:
+    """``symbols/x.png`` at 1.5 -> ``symbols/x@1.5x.png`` (at 1, the name itself)."""
+    if density == 1.0:
+        return relative
+    stem, dot, ext = relative.rpartition(".")
+    return f"{stem}@{density:g}x{dot}{ext}"
+
+
+def hd_name(relative: str) -> str:
+    return dense_name(relative, HD_SCALE)
+
+
+@cache
+def _png_size(path: Path) -> tuple[int, int] | None:
+    """A PNG's pixel size from its header (no decoding), or None if it is not a readable PNG."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(24)
+    except OSError:
+        return None
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n":
+        return None
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def _density_needed(relative: str, size: tuple[int, int] | None) -> float:
+    """Pixels per layout unit of the 1x file that showing it at ``size`` takes at this scale."""
+    k = gfx.scale()
+    natural = _png_size(asset_path(*relative.split("/"))) if size is not None else None
+    if natural is None or size is None or not natural[0] or not natural[1]:
+        return k
+    return k * max(size[0] / natural[0], size[1] / natural[1])
+
+
+def _file_for_density(relative: str, needed: float) -> tuple[Path, float]:
+    """The least dense file with at least ``needed`` pixels per unit (else the densest there
+    is), and the density its pixels were drawn at."""
+    best: tuple[Path, float] | None = None
+    for density in DENSITIES:
+        path = asset_path(*dense_name(relative, density).split("/"))
+        if not _exists(path):
+            continue
+        best = (path, density)
+        if density >= needed - 1e-9:
+            break
+    return best or (asset_path(*relative.split("/")), 1.0)
 
 
 def _load_image(path: Path) -> pygame.Surface:

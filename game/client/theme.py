@@ -11,6 +11,7 @@ import logging
 import pygame
 
 from ..paths import asset_path
+from . import gfx
 from .resources import ResourceError, Resources
 
 log = logging.getLogger(__name__)
@@ -38,7 +39,7 @@ BACKDROP_DIM = 150  # alpha of the black veil under overlays
 NIGHT_TOP: Color = (14, 18, 52)
 NIGHT_BOTTOM: Color = (58, 40, 96)
 
-_fallbacks: dict[tuple[str, int], pygame.font.Font] = {}
+_fallbacks: dict[tuple[str, int, float], pygame.font.Font] = {}
 _warned: set[str] = set()
 
 
@@ -50,11 +51,11 @@ def font(resources: Resources, name: str, size: int) -> pygame.font.Font:
         if name not in _warned:
             _warned.add(name)
             log.warning("font %s unavailable (%s); using pygame's default font", name, exc)
-        key = (name, size)
+        key = (name, size, gfx.scale())
         fallback = _fallbacks.get(key)
         if fallback is None:
             # The default font is smaller per point than the display faces: scale it up a bit.
-            fallback = _fallbacks[key] = pygame.font.Font(None, round(size * 1.25))
+            fallback = _fallbacks[key] = gfx.font(None, round(size * 1.25))
         return fallback
 
 

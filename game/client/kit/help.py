@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from ...engine.money import cents_of, format_cents
-from .. import theme
+from .. import gfx, theme
 from ..resources import Resources
 from ..widgets.text import render_text
 
@@ -106,10 +106,10 @@ class PaytablePage:
         for i, name in enumerate(names):
             col, row = i % self.columns, i // self.columns
             box = pygame.Rect(rect.x + col * cell_w + 6, top + row * cell_h + 4, cell_w - 12, cell_h - 8)
-            pygame.draw.rect(surface, BOX, box, border_radius=14)
-            pygame.draw.rect(surface, LIT if name in self.lit else EDGE, box, 2, border_radius=14)
+            gfx.draw.rect(surface, BOX, box, border_radius=14)
+            gfx.draw.rect(surface, LIT if name in self.lit else EDGE, box, 2, border_radius=14)
             if name in self.symbols:
-                art = pygame.transform.smoothscale(self.symbols[name], (icon, icon))
+                art = gfx.transform.smoothscale(self.symbols[name], (icon, icon))
                 surface.blit(art, art.get_rect(midtop=(box.centerx, box.y + 6)))
             y = box.y + icon + 12
             for count in sorted(self.pays[name], reverse=True):
@@ -147,6 +147,6 @@ class LinesPage:
             for c in range(self.reels):
                 for r in range(self.rows):
                     cell = pygame.Rect(ox + c * cw, oy + r * ch, cw - 2, ch - 2)
-                    pygame.draw.rect(surface, self.color if line[c] == r else self.off, cell, border_radius=3)
+                    gfx.draw.rect(surface, self.color if line[c] == r else self.off, cell, border_radius=3)
             points = [(ox + c * cw + (cw - 2) // 2, oy + line[c] * ch + (ch - 2) // 2) for c in range(self.reels)]
-            pygame.draw.lines(surface, (255, 246, 228), False, points, 2)
+            gfx.draw.lines(surface, (255, 246, 228), False, points, 2)

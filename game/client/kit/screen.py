@@ -13,7 +13,7 @@ skipping only change the time the steps take.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -23,7 +23,7 @@ from ...engine import EngineError
 from ...engine.money import format_cents
 from ...session import ActiveRound, BudgetReached, PlaySession
 from ...store import InsufficientFunds
-from .. import theme
+from .. import gfx, theme
 from ..layout import Layout, LayoutError
 from ..scene import Scene
 from ..widgets.art import image_or_standin, rounded_panel
@@ -213,7 +213,7 @@ class GameScreen(Scene):
         self.stars = twinkle_frames(art.star, (12, 18, 24, 18))
         self.particles = Particles(particles)
         self.celebration = BigWinCelebration(
-            self.size, title_font=theme.display(res, 110),
+            self.size, title_font=lambda size: theme.display(res, size), title_size=110,
             amount=GlyphText(theme.ui(res, 76, "heavy"), (255, 232, 140), INK, outline_px=4),
             coin_frames=spin_frames(art.coin), sparkle_frames=self.sparkles, glow=art.glow, sound=self.sound,
         )
@@ -258,9 +258,14 @@ class GameScreen(Scene):
     def _make_buttons(self) -> None:
         res = self.app.resources
 
-        def three(names: tuple[str, str, str]) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface]:
-            normal, hover, pressed = (image_or_standin(res, f"ui/{name}.png") for name in names)
-            return normal, hover, pressed
+        ButtonArt = tuple[pygame.Surface, pygame.Surface, pygame.Surface]
+
+        def three(names: tuple[str, str, str]) -> Callable[[tuple[int, int]], ButtonArt]:
+            """The looks of a button, loaded at the button's size (from a file with the pixels for it)."""
+            def at(size: tuple[int, int]) -> ButtonArt:
+                normal, hover, pressed = (image_or_standin(res, f"ui/{name}.png", size) for name in names)
+                return normal, hover, pressed
+            return at
 
         images = three(("button", "button_hover", "button_pressed"))
         spin = three(("spin", "spin_hover", "spin_pressed"))
@@ -281,7 +286,8 @@ class GameScreen(Scene):
                 log.warning("%s: button %r has no action on this screen", self.layout.path, region.name)
                 continue
             label, action, art = specs[region.name]
-            self.buttons[region.name] = Button(region.rect.copy(), label, action, font=font, images=art)
+            self.buttons[region.name] = Button(region.rect.copy(), label, action, font=font,
+                                               images=art(region.rect.size))
         for name in specs:
             if name not in self.buttons and name in self.layout:
                 raise LayoutError(f"{self.layout.path}: object {name!r} has class {self.layout.region(name).kind!r}, "
@@ -294,7 +300,7 @@ class GameScreen(Scene):
         return KEY_HINTS
 
     def _compose_background(self) -> pygame.Surface:
-        surface = pygame.Surface(self.size)
+        surface = gfx.Surface(self.size)
         surface.fill((20, 10, 34))
         self.paint_background(surface)
         self.money.bake(surface)

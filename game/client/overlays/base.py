@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
 
-from .. import theme
+from .. import gfx, theme
 from ..resources import ResourceError, Resources
 from ..scene import Scene
 from ..widgets.art import soft_blur
@@ -34,10 +34,10 @@ T = TypeVar("T")  # the value type of an OptionRow
 def make_backdrop(below: pygame.Surface) -> pygame.Surface:
     """``below`` blurred and darkened into an opaque surface (done once per overlay)."""
     w, h = below.get_size()
-    small = pygame.transform.smoothscale(below, (max(1, w // 4), max(1, h // 4)))
-    small = pygame.transform.box_blur(small, 2)
-    frosted = pygame.transform.smoothscale(small, (w, h)).convert()
-    veil = pygame.Surface((w, h), pygame.SRCALPHA)
+    small = gfx.transform.smoothscale(below, (max(1, w // 4), max(1, h // 4)))
+    small = gfx.transform.box_blur(small, 2)
+    frosted = gfx.transform.stretch_soft(small, (w, h)).convert()
+    veil = gfx.Surface((w, h), pygame.SRCALPHA)
     veil.fill((8, 4, 18, theme.BACKDROP_DIM))
     frosted.blit(veil, (0, 0))
     return frosted
@@ -47,7 +47,7 @@ def _nine_slice(image: pygame.Surface, size: tuple[int, int], corner: int) -> py
     w, h = size
     iw, ih = image.get_size()
     c = min(corner, w // 2, h // 2, iw // 2, ih // 2)
-    out = pygame.Surface(size, pygame.SRCALPHA)
+    out = gfx.Surface(size, pygame.SRCALPHA)
     xs_src = (0, c, iw - c, iw)
     ys_src = (0, c, ih - c, ih)
     xs_dst = (0, c, w - c, w)
@@ -59,8 +59,8 @@ def _nine_slice(image: pygame.Surface, size: tuple[int, int], corner: int) -> py
             if src.w <= 0 or src.h <= 0 or dst.w <= 0 or dst.h <= 0:
                 continue
             piece = image.subsurface(src)
-            if piece.get_size() != dst.size:
-                piece = pygame.transform.smoothscale(piece, dst.size)
+            if piece.get_size() != dst.size:  # edges and middle run uniform along the stretch
+                piece = gfx.transform.stretch_soft(piece, dst.size)
             out.blit(piece, dst)
     return out
 
@@ -68,25 +68,25 @@ def _nine_slice(image: pygame.Surface, size: tuple[int, int], corner: int) -> py
 def make_panel(resources: Resources, size: tuple[int, int]) -> pygame.Surface:
     """The panel body with a soft drop shadow; ``SHADOW`` px of margin on every side."""
     w, h = size
-    out = pygame.Surface((w + 2 * SHADOW, h + 2 * SHADOW), pygame.SRCALPHA)
-    shadow = pygame.Surface(out.get_size(), pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 170), pygame.Rect(SHADOW, SHADOW + 8, w, h), border_radius=24)
+    out = gfx.Surface((w + 2 * SHADOW, h + 2 * SHADOW), pygame.SRCALPHA)
+    shadow = gfx.Surface(out.get_size(), pygame.SRCALPHA)
+    gfx.draw.rect(shadow, (0, 0, 0, 170), pygame.Rect(SHADOW, SHADOW + 8, w, h), border_radius=24)
     out.blit(soft_blur(shadow, 10), (0, 0))
     body: pygame.Surface
     try:
         body = _nine_slice(resources.image("ui/panel.png"), size, PANEL_CORNER)
     except ResourceError:
-        body = pygame.Surface(size, pygame.SRCALPHA)
+        body = gfx.Surface(size, pygame.SRCALPHA)
         for y in range(h):
             t = y / max(1, h - 1)
             color = [round(a + (b - a) * t) for a, b in zip(theme.PANEL_TOP, theme.PANEL_BOTTOM, strict=True)]
-            pygame.draw.line(body, color, (0, y), (w, y))
-        mask = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=22)
+            gfx.draw.line(body, color, (0, y), (w, y))
+        mask = gfx.Surface(size, pygame.SRCALPHA)
+        gfx.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=22)
         body.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        pygame.draw.rect(body, theme.GOLD_DARK, body.get_rect(), width=3, border_radius=22)
+        gfx.draw.rect(body, theme.GOLD_DARK, body.get_rect(), width=3, border_radius=22)
     # A thin inner highlight and a gold hairline make the edge read on any background.
-    pygame.draw.rect(body, (*theme.GOLD, 90), body.get_rect().inflate(-12, -12), width=1, border_radius=18)
+    gfx.draw.rect(body, (*theme.GOLD, 90), body.get_rect().inflate(-12, -12), width=1, border_radius=18)
     out.blit(body, (SHADOW, SHADOW))
     return out
 
@@ -135,8 +135,7 @@ class Overlay(Scene):
         super().__init__(app)
         self.opaque = False
         self.title = title
-        screen = pygame.display.get_surface()
-        screen_rect = screen.get_rect() if screen is not None else pygame.Rect(0, 0, 1280, 720)
+        screen_rect = pygame.Rect((0, 0), gfx.LAYOUT_SIZE)
         self.rect = pygame.Rect((0, 0), size)
         self.rect.center = screen_rect.center
         res = app.resources
@@ -255,7 +254,7 @@ class Overlay(Scene):
             surface.blit(self._backdrop, (0, 0))
         else:  # headless use without a display: a plain veil over what is below
             if self._veil is None:
-                self._veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+                self._veil = gfx.Surface(surface.get_size(), pygame.SRCALPHA)
                 self._veil.fill((8, 4, 18, theme.BACKDROP_DIM))
             surface.blit(self._veil, (0, 0))
         surface.blit(self._panel, (self.rect.x - SHADOW, self.rect.y - SHADOW))
@@ -270,18 +269,19 @@ class Overlay(Scene):
         blit_text(surface, self.small, text, theme.MUTED, center=(self.rect.centerx, self.rect.bottom - 22))
 
 
-_focus_cache: dict[tuple[int, int], pygame.Surface] = {}
+_focus_cache: dict[tuple[tuple[int, int], float], pygame.Surface] = {}
 
 
 def focus_image(size: tuple[int, int]) -> pygame.Surface:
-    """A translucent gold highlight with a bright edge, one per size."""
-    image = _focus_cache.get(size)
+    """A translucent gold highlight with a bright edge, one per size (and render scale)."""
+    key = (size, gfx.scale())
+    image = _focus_cache.get(key)
     if image is None:
-        image = pygame.Surface(size, pygame.SRCALPHA)
+        image = gfx.Surface(size, pygame.SRCALPHA)
         rect = image.get_rect()
-        pygame.draw.rect(image, (255, 214, 120, 38), rect, border_radius=12)
-        pygame.draw.rect(image, (*theme.GOLD, 255), rect, width=2, border_radius=12)
-        _focus_cache[size] = image
+        gfx.draw.rect(image, (255, 214, 120, 38), rect, border_radius=12)
+        gfx.draw.rect(image, (*theme.GOLD, 255), rect, width=2, border_radius=12)
+        _focus_cache[key] = image
     return image
 
 
@@ -351,8 +351,8 @@ class OptionRow(Generic[T]):
         for arrow, enabled, glyph in ((self.left, self.index > 0, "<"),
                                       (self.right, self.index < len(self.choices) - 1, ">")):
             color = theme.GOLD if enabled else (110, 96, 120)
-            pygame.draw.rect(surface, (40, 26, 60), arrow, border_radius=10)
-            pygame.draw.rect(surface, color, arrow, width=2, border_radius=10)
+            gfx.draw.rect(surface, (40, 26, 60), arrow, border_radius=10)
+            gfx.draw.rect(surface, color, arrow, width=2, border_radius=10)
             blit_text(surface, font, glyph, color, center=arrow.center)
         mid = (self.left.right + self.right.left) // 2
         blit_text(surface, font, self.fmt(self.value), theme.GOLD, center=(mid, self.rect.centery),

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import theme
+from .. import gfx, theme
 from ..widgets.text import render_text
 from .base import SHADOW, Overlay, wrap_text
 
@@ -48,8 +48,8 @@ class ChoiceOverlay(Overlay):
         height = 110 + len(wrapped) * line_h + rows * (BUTTON[1] + 30 + GAP) + 24
         super().__init__(app, (WIDTH, max(260, height)), title)
         # Low on the screen over a light veil: the reels that raised the question stay in view.
-        self.rect.bottom = (pygame.display.get_surface() or pygame.Surface((1280, 720))).get_height() - 74
-        self._veil_light = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect.bottom = gfx.LAYOUT_SIZE[1] - 74
+        self._veil_light = gfx.Surface((1, 1), pygame.SRCALPHA)
         y = SHADOW + 96
         for line in wrapped:
             image = render_text(body_font, line, theme.TEXT, theme.INK, 1)
@@ -89,7 +89,7 @@ class ChoiceOverlay(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         if self._veil_light.get_size() != surface.get_size():
-            self._veil_light = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._veil_light = gfx.Surface(surface.get_size(), pygame.SRCALPHA)
             self._veil_light.fill((8, 4, 18, 110))
         surface.blit(self._veil_light, (0, 0))
         surface.blit(self._panel, (self.rect.x - SHADOW, self.rect.y - SHADOW))

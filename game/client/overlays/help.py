@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from .. import theme
+from .. import gfx, theme
 from ..widgets.text import blit_text, render_text
 from .base import Overlay
 
@@ -53,10 +53,10 @@ class HelpOverlay(Overlay):
 
     def _tab_image(self, index: int, active: bool) -> pygame.Surface:
         rect = self.tabs[index]
-        image = pygame.Surface(rect.size, pygame.SRCALPHA)
+        image = gfx.Surface(rect.size, pygame.SRCALPHA)
         fill = (120, 70, 40, 255) if active else (44, 30, 64, 230)
-        pygame.draw.rect(image, fill, image.get_rect(), border_radius=12)
-        pygame.draw.rect(image, theme.GOLD if active else theme.GOLD_DARK, image.get_rect(), width=2,
+        gfx.draw.rect(image, fill, image.get_rect(), border_radius=12)
+        gfx.draw.rect(image, theme.GOLD if active else theme.GOLD_DARK, image.get_rect(), width=2,
                          border_radius=12)
         label = self.pages[index].title
         font = self.tab_font
@@ -69,7 +69,7 @@ class HelpOverlay(Overlay):
     def _page_surface(self, index: int) -> pygame.Surface:
         surface = self._rendered.get(index)
         if surface is None:
-            surface = pygame.Surface(self.content.size, pygame.SRCALPHA)
+            surface = gfx.Surface(self.content.size, pygame.SRCALPHA)
             try:
                 self.pages[index].draw(surface, surface.get_rect())
             except Exception:  # a broken page must not take the game down

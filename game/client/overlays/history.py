@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...engine.money import format_cents
-from .. import theme
+from .. import gfx, theme
 from ..widgets.text import blit_text, render_text
 from .base import SHADOW, Overlay, focus_image
 
@@ -115,7 +115,7 @@ class HistoryOverlay(Overlay):
                    "open": theme.GOLD}
         opened_at = getattr(app.wallet, "opened_at", None)
         for record in self.records:
-            row = pygame.Surface((self.table.w, ROW_H), pygame.SRCALPHA)
+            row = gfx.Surface((self.table.w, ROW_H), pygame.SRCALPHA)
             cells = tuple((text, colours[kind]) for text, kind in row_cells(record, opened_at))
             edges = [frac for _, frac in COLUMNS[1:]] + [1.0]
             for (text, color), (_, frac), end in zip(cells, COLUMNS, edges, strict=True):
@@ -123,7 +123,7 @@ class HistoryOverlay(Overlay):
                 image = render_text(row_font, fit_text(row_font, text, room), color, theme.INK, 1)
                 row.blit(image, image.get_rect(midleft=(int(self.table.w * frac) + 14, ROW_H // 2)))
             self.rows.append(row)
-        self._zebra = pygame.Surface((self.table.w, ROW_H), pygame.SRCALPHA)
+        self._zebra = gfx.Surface((self.table.w, ROW_H), pygame.SRCALPHA)
         self._zebra.fill((255, 255, 255, 14))
         self._focus = focus_image((self.table.w, ROW_H - 2))
         self.button_row([("Replay", self._replay), ("Close", self.close)])

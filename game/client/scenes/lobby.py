@@ -19,7 +19,7 @@ from ...catalogue import CATALOGUE, GameEntry
 from ...engine import get_game
 from ...engine.money import format_cents
 from ...store import DEFAULT_STARTING_BALANCE
-from .. import theme
+from .. import gfx, theme
 from ..layout import Layout
 from ..scene import Scene
 from ..widgets.art import image_or_standin, rounded_panel, soft_blur, soft_glow
@@ -53,7 +53,7 @@ def _flake_images() -> list[pygame.Surface]:
     for radius, alpha in ((2, 150), (3, 190), (4, 220), (6, 240)):
         size = radius * 4
         glow = soft_glow(size, (235, 245, 255), alpha / 255)
-        pygame.draw.circle(glow, (255, 255, 255, alpha), (size / 2, size / 2), radius * 0.8)
+        gfx.draw.circle(glow, (255, 255, 255, alpha), (size / 2, size / 2), radius * 0.8)
         images.append(glow)
     return images
 
@@ -80,7 +80,7 @@ class _Tile:
         name = render_text(name_font, info.title, theme.GOLD, theme.INK, 2)
         if name.get_width() > rect.w - 12:
             width = rect.w - 12
-            name = pygame.transform.smoothscale(name, (width, name.get_height() * width // name.get_width()))
+            name = gfx.transform.smoothscale(name, (width, name.get_height() * width // name.get_width()))
         card.blit(name, name.get_rect(midtop=(rect.w // 2, ART_SIZE[1] + 12)))
         y = ART_SIZE[1] + 12 + name.get_height() + 2
         tagline, colour = (info.tagline, theme.TEXT) if self.problem is None else (self.problem, theme.GOLD)
@@ -100,16 +100,16 @@ class _Tile:
         card.blit(badge, (10, 10))
         self.card = card
         focused = card.copy()
-        pygame.draw.rect(focused, theme.GOLD, focused.get_rect(), width=3, border_radius=18)
+        gfx.draw.rect(focused, theme.GOLD, focused.get_rect(), width=3, border_radius=18)
         self.focused = focused
         pad = 44
-        glow = pygame.Surface((rect.w + 2 * pad, rect.h + 2 * pad), pygame.SRCALPHA)
+        glow = gfx.Surface((rect.w + 2 * pad, rect.h + 2 * pad), pygame.SRCALPHA)
         color = (255, 186, 60, 255) if usable else (150, 175, 255, 170)
-        pygame.draw.rect(glow, color, pygame.Rect(pad - 14, pad - 14, rect.w + 28, rect.h + 28), border_radius=30)
+        gfx.draw.rect(glow, color, pygame.Rect(pad - 14, pad - 14, rect.w + 28, rect.h + 28), border_radius=30)
         self.glow = soft_blur(glow, 16)
         self.glow_pad = pad
-        shadow = pygame.Surface((rect.w + 40, 40), pygame.SRCALPHA)
-        pygame.draw.ellipse(shadow, (0, 0, 0, 120), shadow.get_rect().inflate(-20, -14))
+        shadow = gfx.Surface((rect.w + 40, 40), pygame.SRCALPHA)
+        gfx.draw.ellipse(shadow, (0, 0, 0, 120), shadow.get_rect().inflate(-20, -14))
         self.shadow = soft_blur(shadow, 6)
 
     def update(self, dt: float, focused: bool) -> None:
@@ -164,7 +164,7 @@ class LobbyScene(Scene):
         res = self.app.resources
         title_rect = self.layout.rect("title")
         title = render_text(theme.display(res, 84), "Festive Slots", theme.GOLD, theme.INK, 4, True)
-        halo = pygame.Surface((title.get_width() + 80, title.get_height() + 60), pygame.SRCALPHA)
+        halo = gfx.Surface((title.get_width() + 80, title.get_height() + 60), pygame.SRCALPHA)
         halo.blit(render_text(theme.display(res, 84), "Festive Slots", (255, 170, 60)), (40, 30))
         halo = soft_blur(halo, 16)
         self.title = (halo, halo.get_rect(center=title_rect.center), title, title.get_rect(center=title_rect.center))
@@ -412,7 +412,7 @@ def _button_images(app: AppContext) -> tuple[pygame.Surface, pygame.Surface, pyg
 
 def _dimmed(art: pygame.Surface) -> pygame.Surface:
     """Coming-soon art: mostly grey, a little colour left, slightly darker."""
-    grey = pygame.transform.grayscale(art)
+    grey = gfx.transform.grayscale(art)
     out = art.copy()
     grey.set_alpha(160)
     out.blit(grey, (0, 0))
@@ -421,22 +421,22 @@ def _dimmed(art: pygame.Surface) -> pygame.Surface:
 
 
 def _ribbon(font: pygame.font.Font, width: int, label: str = "COMING SOON") -> pygame.Surface:
-    band = pygame.Surface((width + 80, 44), pygame.SRCALPHA)
+    band = gfx.Surface((width + 80, 44), pygame.SRCALPHA)
     band.fill((200, 40, 56, 235))
-    pygame.draw.line(band, theme.GOLD, (0, 2), (band.get_width(), 2), 2)
-    pygame.draw.line(band, theme.GOLD, (0, 41), (band.get_width(), 41), 2)
+    gfx.draw.line(band, theme.GOLD, (0, 2), (band.get_width(), 2), 2)
+    gfx.draw.line(band, theme.GOLD, (0, 41), (band.get_width(), 41), 2)
     text = render_text(font, label, theme.TEXT, theme.INK, 1)
     band.blit(text, text.get_rect(center=band.get_rect().center))
-    rotated = pygame.transform.rotozoom(band, 18, 1.0)
+    rotated = gfx.transform.rotozoom(band, 18, 1.0)
     crop = pygame.Rect(0, 0, width, rotated.get_height())
     crop.center = rotated.get_rect().center
     return rotated.subsurface(crop).copy()
 
 
 def _badge(font: pygame.font.Font, text: str, available: bool) -> pygame.Surface:
-    badge = pygame.Surface((34, 34), pygame.SRCALPHA)
-    pygame.draw.circle(badge, (30, 18, 44, 230), (17, 17), 16)
-    pygame.draw.circle(badge, theme.GOLD if available else theme.MUTED, (17, 17), 16, 2)
+    badge = gfx.Surface((34, 34), pygame.SRCALPHA)
+    gfx.draw.circle(badge, (30, 18, 44, 230), (17, 17), 16)
+    gfx.draw.circle(badge, theme.GOLD if available else theme.MUTED, (17, 17), 16, 2)
     label = render_text(font, text, theme.GOLD if available else theme.MUTED)
     badge.blit(label, label.get_rect(center=(17, 18)))
     return badge

@@ -10,6 +10,7 @@ import logging
 
 import pygame
 
+from .. import gfx
 from ..resources import ResourceError, Resources
 from .text import render_text
 
@@ -44,18 +45,18 @@ def fallback_art(relative: str, size: tuple[int, int], reason: object = "missing
     if relative not in _warned:
         _warned.add(relative)
         log.warning("art %s unavailable (%s); drawing a stand-in", relative, reason)
-    surface = pygame.Surface(size, pygame.SRCALPHA)
+    surface = gfx.Surface(size, pygame.SRCALPHA)
     rect = surface.get_rect().inflate(-6, -6)
-    pygame.draw.rect(surface, STANDIN_BG, rect, border_radius=18)
-    pygame.draw.rect(surface, STANDIN_EDGE, rect, width=3, border_radius=18)
-    if _font is None:
+    gfx.draw.rect(surface, STANDIN_BG, rect, border_radius=18)
+    gfx.draw.rect(surface, STANDIN_EDGE, rect, width=3, border_radius=18)
+    if _font is None or getattr(_font, "k", 1.0) != gfx.scale():
         if not pygame.font.get_init():
             pygame.font.init()
-        _font = pygame.font.Font(None, 30)
+        _font = gfx.font(None, 30)
     name = relative.rsplit("/", 1)[-1].rsplit(".", 1)[0].replace("_", " ").upper()
     label = render_text(_font, name, (255, 236, 200), (20, 10, 30))
     if label.get_width() > rect.w - 8:
-        label = pygame.transform.smoothscale(
+        label = gfx.transform.smoothscale(
             label, (rect.w - 8, max(1, label.get_height() * (rect.w - 8) // label.get_width()))
         )
     surface.blit(label, label.get_rect(center=rect.center))
@@ -87,16 +88,16 @@ def rounded_panel(
 ) -> pygame.Surface:
     """A vertical-gradient rounded rectangle with an optional border, drawn once."""
     w, h = size
-    surface = pygame.Surface(size, pygame.SRCALPHA)
+    surface = gfx.Surface(size, pygame.SRCALPHA)
     for y in range(h):
         t = y / max(1, h - 1)
         color = tuple(int(top[i] + (bottom[i] - top[i]) * t) for i in range(3))
-        pygame.draw.line(surface, (*color, alpha), (0, y), (w - 1, y))
-    mask = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+        gfx.draw.line(surface, (*color, alpha), (0, y), (w - 1, y))
+    mask = gfx.Surface(size, pygame.SRCALPHA)
+    gfx.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
     surface.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     if edge is not None:
-        pygame.draw.rect(surface, edge, surface.get_rect(), width=edge_px, border_radius=radius)
+        gfx.draw.rect(surface, edge, surface.get_rect(), width=edge_px, border_radius=radius)
     return surface
 
 
@@ -104,24 +105,24 @@ def soft_blur(surface: pygame.Surface, radius: int) -> pygame.Surface:
     """A soft blur for glows and shadows, about as wide as a Gaussian of ``radius``.
 
     Two smooth scales (down by about ``radius / 2``, then back) cost a fraction of a millisecond
-    where ``pygame.transform.gaussian_blur`` costs tens: the lobby starts without waiting on it.
+    where ``gfx.transform.gaussian_blur`` costs tens: the lobby starts without waiting on it.
     """
     w, h = surface.get_size()
     factor = max(2, radius // 2)
-    small = pygame.transform.smoothscale(surface, (max(1, w // factor), max(1, h // factor)))
-    small = pygame.transform.smoothscale(small, (max(1, w // 2), max(1, h // 2)))
-    return pygame.transform.smoothscale(small, (w, h))
+    small = gfx.transform.smoothscale(surface, (max(1, w // factor), max(1, h // factor)))
+    small = gfx.transform.stretch_soft(small, (max(1, w // 2), max(1, h // 2)))
+    return gfx.transform.stretch_soft(small, (w, h))
 
 
 def soft_glow(size: int, color: tuple[int, int, int], strength: float = 1.0) -> pygame.Surface:
     """A radial glow disc, bright in the middle and fading to nothing."""
-    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    surface = gfx.Surface((size, size), pygame.SRCALPHA)
     c = size / 2
     steps = max(8, size // 4)
     for i in range(steps, 0, -1):
         r = c * i / steps
         a = int(255 * strength * (1 - i / steps) ** 1.6)
-        pygame.draw.circle(surface, (*color, min(255, a)), (c, c), r)
+        gfx.draw.circle(surface, (*color, min(255, a)), (c, c), r)
     return surface
 
 
@@ -130,14 +131,14 @@ def glow_frame(
 ) -> pygame.Surface:
     """A glowing rounded outline (bright edge fading outwards and inwards), drawn once."""
     w, h = size
-    surface = pygame.Surface((w + 2 * thickness, h + 2 * thickness), pygame.SRCALPHA)
+    surface = gfx.Surface((w + 2 * thickness, h + 2 * thickness), pygame.SRCALPHA)
     for i in range(thickness, 0, -1):
         alpha = int(230 * (1 - i / thickness) ** 1.5)
         rect = surface.get_rect().inflate(-2 * (thickness - i), -2 * (thickness - i))
-        pygame.draw.rect(surface, (*color, alpha), rect, width=2, border_radius=radius + i)
+        gfx.draw.rect(surface, (*color, alpha), rect, width=2, border_radius=radius + i)
     inner = surface.get_rect().inflate(-2 * thickness, -2 * thickness)
-    pygame.draw.rect(surface, (255, 240, 200, 255), inner, width=3, border_radius=radius)
+    gfx.draw.rect(surface, (255, 240, 200, 255), inner, width=3, border_radius=radius)
     for i in range(1, 8):
-        pygame.draw.rect(surface, (*color, int(120 * (1 - i / 8))), inner.inflate(-2 * i, -2 * i), width=1,
+        gfx.draw.rect(surface, (*color, int(120 * (1 - i / 8))), inner.inflate(-2 * i, -2 * i), width=1,
                          border_radius=max(2, radius - i))
     return surface

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from .. import gfx
 from .anim import clamp01, ease_out_back, pulse
 from .art import rounded_panel
 from .text import render_text
@@ -36,7 +37,7 @@ class Banner:
         self.big_font = big_font
         self.body_font = body_font
         self.hint_font = hint_font
-        self.glow = pygame.transform.smoothscale(glow, (self.rect.w + 160, self.rect.h + 160)) if glow else None
+        self.glow = gfx.transform.stretch_soft(glow, (self.rect.w + 160, self.rect.h + 160)) if glow else None
         self.panel_art = panel
         self.surface: pygame.Surface | None = None
         self.hint: pygame.Surface | None = None
@@ -82,10 +83,10 @@ class Banner:
             self._cache.clear()
         w, h = self.rect.size
         if self.panel_art is not None:
-            panel = pygame.transform.smoothscale(self.panel_art, (w, h))
+            panel = gfx.transform.smoothscale(self.panel_art, (w, h))
         else:
             panel = rounded_panel((w, h), (70, 30, 100), (28, 12, 48), edge=accent, radius=26, alpha=252, edge_px=4)
-        pygame.draw.rect(panel, accent, panel.get_rect().inflate(-14, -14), width=2, border_radius=20)
+        gfx.draw.rect(panel, accent, panel.get_rect().inflate(-14, -14), width=2, border_radius=20)
         parts: list[pygame.Surface] = [render_text(self.title_font, title, accent, INK, 3, shadow=True)]
         if big:
             parts.append(render_text(self.big_font, big, (255, 246, 220), INK, 3, shadow=True))
@@ -133,7 +134,7 @@ class Banner:
         a = int(255 * alpha)
         if self.dim:
             if self._veil is None or self._veil.get_size() != surface.get_size():
-                self._veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+                self._veil = gfx.Surface(surface.get_size(), pygame.SRCALPHA)
                 self._veil.fill((8, 2, 20, 150))
             self._veil.set_alpha(a)
             surface.blit(self._veil, (0, 0))

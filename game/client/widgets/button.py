@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from .. import gfx
 from .text import blit_text
 
 
@@ -33,7 +34,7 @@ class Button:
         self.on_click = on_click
         self.font = font
         self.images = (
-            tuple(pygame.transform.smoothscale(img, self.rect.size) for img in images) if images else None
+            tuple(gfx.transform.smoothscale(img, self.rect.size) for img in images) if images else None
         )
         self.color = color
         self.hint = hint
@@ -80,11 +81,11 @@ class Button:
                 base = tuple(min(255, c + 30) for c in base)
             if down:
                 base = tuple(max(0, c - 30) for c in base)
-            pygame.draw.rect(surface, base, self.rect, border_radius=12)
-            pygame.draw.rect(surface, (230, 180, 80), self.rect, width=2, border_radius=12)
+            gfx.draw.rect(surface, base, self.rect, border_radius=12)
+            gfx.draw.rect(surface, (230, 180, 80), self.rect, width=2, border_radius=12)
         if self.lit:  # an on/off button that is on: a bright rim and a lamp, not only a shade
-            pygame.draw.rect(surface, (255, 214, 90), self.rect.inflate(2, 2), width=3, border_radius=14)
-            pygame.draw.circle(surface, (120, 255, 140), (self.rect.x + 14, self.rect.centery), 5)
+            gfx.draw.rect(surface, (255, 214, 90), self.rect.inflate(2, 2), width=3, border_radius=14)
+            gfx.draw.circle(surface, (120, 255, 140), (self.rect.x + 14, self.rect.centery), 5)
         color = self.color if self.enabled else (120, 110, 110)
         if self.label:
             blit_text(surface, self.font, self.label, color, center=self.rect.center, outline=(20, 10, 20))
@@ -93,6 +94,6 @@ class Button:
                       center=(self.rect.centerx, self.rect.bottom + 10))
         if not self.enabled:
             if self._shade is None or self._shade.get_size() != self.rect.size:
-                self._shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+                self._shade = gfx.Surface(self.rect.size, pygame.SRCALPHA)
                 self._shade.fill((0, 0, 0, 110))
             surface.blit(self._shade, self.rect)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from .. import gfx
 from .anim import clamp01
 from .art import rounded_panel
 from .text import render_text
@@ -37,7 +38,7 @@ class HintStrip:
         width = sum(k.get_width() + inner + t.get_width() for k, t in parts) + gap * (len(parts) - 1)
         scale = min(1.0, (self.rect.w - 40) / max(1, width))
         image = rounded_panel(self.rect.size, (44, 24, 70), (20, 10, 34), edge=(200, 150, 70), radius=16, alpha=236)
-        strip = pygame.Surface((width, self.rect.h), pygame.SRCALPHA)
+        strip = gfx.Surface((width, self.rect.h), pygame.SRCALPHA)
         x = 0
         for key, text in parts:
             strip.blit(key, key.get_rect(midleft=(x, self.rect.h // 2)))
@@ -45,7 +46,7 @@ class HintStrip:
             strip.blit(text, text.get_rect(midleft=(x, self.rect.h // 2)))
             x += text.get_width() + gap
         if scale < 1.0:
-            strip = pygame.transform.smoothscale(strip, (round(width * scale), self.rect.h))
+            strip = gfx.transform.smoothscale(strip, (round(width * scale), self.rect.h))
         image.blit(strip, strip.get_rect(center=(self.rect.w // 2, self.rect.h // 2)))
         return image
 

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 
 import pygame
 
+from .. import gfx
+
 # Cosmetic motion only: its own generator, never the round's, and it decides nothing.
 _cosmetic = random.Random(0xC0FFEE)
 
@@ -95,10 +97,10 @@ def spin_frames(image: pygame.Surface, count: int = 8) -> list[pygame.Surface]:
     frames = []
     for k in range(count):
         scale = abs(math.cos(math.pi * k / count))
-        frames.append(pygame.transform.smoothscale(image, (max(2, round(w * scale)), h)))
+        frames.append(gfx.transform.smoothscale(image, (max(2, round(w * scale)), h)))
     return frames
 
 
 def twinkle_frames(image: pygame.Surface, sizes: Sequence[int] = (10, 16, 22, 28, 22, 16)) -> list[pygame.Surface]:
     """A sparkle growing and shrinking (built once)."""
-    return [pygame.transform.smoothscale(image, (s, s)) for s in sizes]
+    return [gfx.transform.smoothscale(image, (s, s)) for s in sizes]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from .. import gfx
 from .anim import ease_out_back, pulse
 
 log = logging.getLogger(__name__)
@@ -68,7 +69,7 @@ class ReelView:
         self.images = images
         self.filler = list(filler)
         self.pop_images = {
-            name: pygame.transform.smoothscale(img, (round(self.cell_w * 1.08), round(self.cell_h * 1.08)))
+            name: gfx.transform.smoothscale(img, (round(self.cell_w * 1.08), round(self.cell_h * 1.08)))
             for name, img in images.items()
         }
         self.glow = glow
@@ -202,13 +203,13 @@ class ReelView:
         order = [self.filler[(col * 7 + i * 5) % len(self.filler)] for i in range(count)]
         w, h = self.cell_w, self.cell_h
         margin = 2
-        sharp = pygame.Surface((w, (count + 2 * margin) * h), pygame.SRCALPHA)
+        sharp = gfx.Surface((w, (count + 2 * margin) * h), pygame.SRCALPHA)
         for i in range(-margin, count + margin):
             sharp.blit(self.images[order[i % count]], (0, (i + margin) * h))
         total = sharp.get_height()
-        blurred = pygame.transform.smoothscale(sharp, (w, max(1, total // 14)))
-        blurred = pygame.transform.smoothscale(blurred, (w, total))
-        strip = pygame.Surface((w, count * h), pygame.SRCALPHA)
+        blurred = gfx.transform.smoothscale(sharp, (w, max(1, total // 14)))
+        blurred = gfx.transform.stretch_soft(blurred, (w, total))
+        strip = gfx.Surface((w, count * h), pygame.SRCALPHA)
         strip.blit(blurred, (0, -margin * h))
         strip.fill((205, 200, 215, 235), special_flags=pygame.BLEND_RGBA_MULT)
         return strip.convert_alpha() if pygame.display.get_surface() else strip

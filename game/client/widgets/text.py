@@ -6,12 +6,14 @@ from collections import OrderedDict
 
 import pygame
 
+from .. import gfx
+
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
 # Rendered texts, least recently used first, bounded by the bytes their pixels take: a rolling
 # win counter or a long demo renders many different amounts, and the cache must not grow with
 # the hours played.
-CACHE_BYTES = 24 * 1024 * 1024
+CACHE_BYTES = 8 * 1024 * 1024
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _cache_bytes = 0
 _misses = 0
@@ -63,7 +65,7 @@ def _render(
     pad = outline_px if outline is not None else 0
     off = 3 if shadow else 0
     w, h = body.get_size()
-    surface = pygame.Surface((w + 2 * pad + off, h + 2 * pad + off), pygame.SRCALPHA)
+    surface = gfx.Surface((w + 2 * pad + off, h + 2 * pad + off), pygame.SRCALPHA)
     if shadow:
         shade = font.render(text, True, (0, 0, 0))
         shade.set_alpha(140)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from .. import gfx
 from .anim import ease_out_cubic, pulse
 from .reels import Cell, ReelView
 from .text import render_text
@@ -53,7 +54,7 @@ class WinPainter:
         self.paths = [self._path(line) for line in lines]
         self.lengths = [self._length(path) for path in self.paths]
         cw, ch = reels.cell_w, reels.cell_h
-        self.dim = pygame.Surface((cw, ch), pygame.SRCALPHA)
+        self.dim = gfx.Surface((cw, ch), pygame.SRCALPHA)
         self.dim.fill((12, 4, 24, 150))
         self.frames = {color: self._frame(color) for color in (*PALETTE, SCATTER_COLOR)}
         self.badges = [self._badge(i) for i in range(len(lines))]
@@ -83,19 +84,19 @@ class WinPainter:
 
     def _frame(self, color: tuple[int, int, int]) -> pygame.Surface:
         w, h = self.reels.cell_w, self.reels.cell_h
-        surface = pygame.Surface((w, h), pygame.SRCALPHA)
+        surface = gfx.Surface((w, h), pygame.SRCALPHA)
         rect = surface.get_rect()
         for i, alpha in enumerate((40, 70, 110)):
-            pygame.draw.rect(surface, (*color, alpha), rect.inflate(-2 * i, -2 * i), width=3, border_radius=18)
-        pygame.draw.rect(surface, (*color, 255), rect.inflate(-8, -8), width=4, border_radius=16)
-        pygame.draw.rect(surface, (255, 255, 240, 200), rect.inflate(-12, -12), width=1, border_radius=14)
+            gfx.draw.rect(surface, (*color, alpha), rect.inflate(-2 * i, -2 * i), width=3, border_radius=18)
+        gfx.draw.rect(surface, (*color, 255), rect.inflate(-8, -8), width=4, border_radius=16)
+        gfx.draw.rect(surface, (255, 255, 240, 200), rect.inflate(-12, -12), width=1, border_radius=14)
         return surface
 
     def _badge(self, index: int) -> pygame.Surface:
         color = PALETTE[index % len(PALETTE)]
-        surface = pygame.Surface((30, 30), pygame.SRCALPHA)
-        pygame.draw.circle(surface, INK, (15, 15), 15)
-        pygame.draw.circle(surface, color, (15, 15), 13)
+        surface = gfx.Surface((30, 30), pygame.SRCALPHA)
+        gfx.draw.circle(surface, INK, (15, 15), 15)
+        gfx.draw.circle(surface, color, (15, 15), 13)
         label = render_text(self.badge_font, str(index + 1), INK)
         surface.blit(label, label.get_rect(center=(15, 16)))
         return surface
@@ -108,9 +109,9 @@ class WinPainter:
             small = render_text(self.detail_font, detail, color, INK, 2) if detail else None
             w = max(big.get_width(), small.get_width() if small else 0) + 36
             h = big.get_height() + (small.get_height() - 4 if small else 0) + 16
-            surface = pygame.Surface((w, h), pygame.SRCALPHA)
-            pygame.draw.rect(surface, (24, 10, 40, 225), surface.get_rect(), border_radius=h // 3)
-            pygame.draw.rect(surface, color, surface.get_rect(), width=3, border_radius=h // 3)
+            surface = gfx.Surface((w, h), pygame.SRCALPHA)
+            gfx.draw.rect(surface, (24, 10, 40, 225), surface.get_rect(), border_radius=h // 3)
+            gfx.draw.rect(surface, color, surface.get_rect(), width=3, border_radius=h // 3)
             surface.blit(big, big.get_rect(midtop=(w // 2, 6)))
             if small:
                 surface.blit(small, small.get_rect(midbottom=(w // 2, h - 6)))
@@ -182,13 +183,13 @@ class WinPainter:
             path = self._partial(path, self.lengths[index] * growth)
         if len(path) >= 2:
             light = self.light[index % len(PALETTE)]
-            pygame.draw.lines(surface, INK, False, path, 13)
+            gfx.draw.lines(surface, INK, False, path, 13)
             for point in path[1:-1]:
-                pygame.draw.circle(surface, INK, point, 8)
-            pygame.draw.lines(surface, color, False, path, 8)
+                gfx.draw.circle(surface, INK, point, 8)
+            gfx.draw.lines(surface, color, False, path, 8)
             for point in path[1:-1]:
-                pygame.draw.circle(surface, color, point, 6)
-            pygame.draw.lines(surface, light, False, path, 2)
+                gfx.draw.circle(surface, color, point, 6)
+            gfx.draw.lines(surface, light, False, path, 2)
         if self.one is not None:
             badge = self.badges[index]
             surface.blit(badge, badge.get_rect(center=(self.reels.rect.left - 2, self.paths[index][0][1])))

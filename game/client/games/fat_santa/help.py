@@ -15,7 +15,7 @@ import pygame
 
 from ....engine.describe import RtpReport
 from ....engine.money import cents_of, format_cents
-from ... import theme
+from ... import gfx, theme
 from ...kit import help as kit_help
 from ...kit.help import LinesPage
 from ...resources import Resources
@@ -77,8 +77,8 @@ def meter_table(game: FatSanta) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def _box(surface: pygame.Surface, rect: pygame.Rect, edge: tuple[int, int, int] = EDGE) -> None:
-    pygame.draw.rect(surface, BOX, rect, border_radius=14)
-    pygame.draw.rect(surface, edge, rect, 2, border_radius=14)
+    gfx.draw.rect(surface, BOX, rect, border_radius=14)
+    gfx.draw.rect(surface, edge, rect, 2, border_radius=14)
 
 
 class PaytablePage:
@@ -109,7 +109,7 @@ class PaytablePage:
             col, row = i % cols, i // cols
             box = pygame.Rect(rect.x + col * cell_w + 6, top + row * cell_h + 4, cell_w - 12, cell_h - 8)
             _box(surface, box, GOLD if name in wilds else EDGE)
-            art = pygame.transform.smoothscale(self.symbols[name], (icon, icon))
+            art = gfx.transform.smoothscale(self.symbols[name], (icon, icon))
             surface.blit(art, art.get_rect(midtop=(box.centerx, box.y + 6)))
             label = render_text(name_font, NAMES.get(name, name).upper(), ICE if name not in wilds else GOLD)
             surface.blit(label, label.get_rect(midtop=(box.centerx, box.y + icon + 7)))
@@ -149,7 +149,7 @@ class WildsPage:
         left = pygame.Rect(rect.x + 6, rect.y + 4, half, rect.h)
         right = pygame.Rect(rect.x + half + 34, rect.y + 4, half, rect.h)
         for i, name in enumerate(("santa", "pie")):
-            art = pygame.transform.smoothscale(self.symbols[name], (96, 96))
+            art = gfx.transform.smoothscale(self.symbols[name], (96, 96))
             surface.blit(art, (left.x + i * 108, left.y))
         paragraphs(surface, pygame.Rect(left.x, left.y + 108, left.w, left.h - 108), [
             ("Fat Santa (wild)", "The Fat Santa symbol is a wild that substitutes for all other symbols. It lands only "
@@ -163,7 +163,7 @@ class WildsPage:
         ], fonts)
         sleigh = self.sleigh
         scale = min(1.0, right.w / sleigh.get_width())
-        art = pygame.transform.smoothscale(sleigh, (round(sleigh.get_width() * scale),
+        art = gfx.transform.smoothscale(sleigh, (round(sleigh.get_width() * scale),
                                                     round(sleigh.get_height() * scale)))
         surface.blit(art, art.get_rect(midtop=(right.centerx, right.y - 6)))
         paragraphs(surface, pygame.Rect(right.x, right.y + art.get_height() + 4, right.w, right.h), [

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from ... import gfx
 from ...widgets.anim import clamp01, ease_out_back, pulse
 from ...widgets.art import rounded_panel
 from ...widgets.particles import Particles
@@ -34,7 +35,7 @@ def _panel(size: tuple[int, int], edge: tuple[int, int, int]) -> pygame.Surface:
 def _fit(image: pygame.Surface, width: int) -> pygame.Surface:
     if image.get_width() <= width:
         return image
-    return pygame.transform.smoothscale(image, (width, max(1, image.get_height() * width // image.get_width())))
+    return gfx.transform.smoothscale(image, (width, max(1, image.get_height() * width // image.get_width())))
 
 
 class PieMeter:
@@ -51,8 +52,9 @@ class PieMeter:
         self.sparkles = sparkles
         self.icon = art.pie_icon
         self.slot = art.pie_slot
-        iw, ih = self.icon.get_size()
-        self.pops = [pygame.transform.smoothscale(self.icon, (round(iw * k), round(ih * k))) for k in POP_SCALES]
+        iw, ih = self.icon.get_size()  # a filled slot pops from 1.7x: shrunk from the full-size pie
+        self.pops = [self.icon if k == 1.0 else gfx.transform.smoothscale(art.pie_plain, (round(iw * k), round(ih * k)))
+                     for k in POP_SCALES]
         self.base_panel = self._base_panel()
         self.free_panel = self._free_panel()
         self.pills = {(size, state): self._pill(f"{size}x{size}", state)

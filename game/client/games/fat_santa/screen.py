@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ... import theme
+from ... import gfx, theme
 from ...kit.reel_screen import ReelScreen
 from ...widgets.art import rounded_panel
 from ...widgets.text import render_text
@@ -78,13 +78,13 @@ class FatSantaScreen(ReelScreen):
         font = theme.display(self.app.resources, 34)
         label = render_text(font, text, RED, (255, 255, 255), 2)
         w, h = label.get_width() + 36, label.get_height() + 18
-        bubble = pygame.Surface((w, h + 16), pygame.SRCALPHA)
-        pygame.draw.polygon(bubble, (40, 20, 20), [(22, h - 8), (44, h - 8), (14, h + 15)])
-        pygame.draw.polygon(bubble, (255, 255, 255), [(24, h - 10), (42, h - 10), (16, h + 11)])
+        bubble = gfx.Surface((w, h + 16), pygame.SRCALPHA)
+        gfx.draw.polygon(bubble, (40, 20, 20), [(22, h - 8), (44, h - 8), (14, h + 15)])
+        gfx.draw.polygon(bubble, (255, 255, 255), [(24, h - 10), (42, h - 10), (16, h + 11)])
         body = rounded_panel((w, h), (255, 255, 255), (226, 236, 255), edge=(40, 20, 20), radius=h // 2, alpha=255,
                              edge_px=3)
         bubble.blit(body, (0, 0))
-        pygame.draw.polygon(bubble, (255, 255, 255), [(25, h - 4), (41, h - 4), (18, h + 8)])
+        gfx.draw.polygon(bubble, (255, 255, 255), [(25, h - 4), (41, h - 4), (18, h + 8)])
         bubble.blit(label, label.get_rect(center=(w // 2, h // 2 + 1)))
         return bubble
 
@@ -94,7 +94,7 @@ class FatSantaScreen(ReelScreen):
         surface.blit(plate, rect)
         top = render_text(theme.display(res, 64), "Fat Santa", (255, 244, 214), (90, 10, 10), 4, shadow=True)
         if top.get_width() > rect.w - 16:
-            top = pygame.transform.smoothscale(top, (rect.w - 16, top.get_height() * (rect.w - 16) // top.get_width()))
+            top = gfx.transform.smoothscale(top, (rect.w - 16, top.get_height() * (rect.w - 16) // top.get_width()))
         sub = render_text(theme.ui(res, 16), "5 REELS  \u00b7  5 ROWS  \u00b7  50 LINES", GOLD, INK, 1)
         surface.blit(top, top.get_rect(midtop=(rect.centerx, rect.y + 6)))
         surface.blit(sub, sub.get_rect(midbottom=(rect.centerx, rect.bottom - 8)))
@@ -134,9 +134,9 @@ class FatSantaScreen(ReelScreen):
         return f"{line_bet_text(bet, lines)} x {lines} lines"
 
     def help_pages(self) -> list[Any]:
-        thumbs = {size: pygame.transform.smoothscale(self.sprites.pose(size, "idle"), (22 + 10 * size,) * 2)
+        thumbs = {size: gfx.transform.smoothscale(self.sprites.pose(size, "idle"), (22 + 10 * size,) * 2)
                   for size in range(2, self.sprites.max_size + 1)}
-        icon = pygame.transform.smoothscale(self.art.pie_icon, (28, round(28 * self.art.pie_icon.get_height()
+        icon = gfx.transform.smoothscale(self.art.pie_icon, (28, round(28 * self.art.pie_icon.get_height()
                                                                           / self.art.pie_icon.get_width())))
         return help_pages(self.app.resources, self.game, self.session.bet, self.art.symbols, self.art.sleigh, thumbs,
                           icon)

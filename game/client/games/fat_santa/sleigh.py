@@ -12,15 +12,16 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from ... import gfx
 from ...widgets.anim import clamp01, ease_out_back, pulse
 from ...widgets.particles import Particles
 from ...widgets.reels import ReelView
-from .art import FatSantaArt
+from .art import PIE_STAMP, FatSantaArt
 
 Cell = tuple[int, int]
 Sound = Callable[[str], None]
 DROP_SCALES = (0.55, 0.7, 0.85, 1.0)
-STAMP_SCALES = (1.32, 1.22, 1.12, 1.04, 1.0)
+STAMP_SCALES = (PIE_STAMP, 1.22, 1.12, 1.04, 1.0)
 
 
 class SleighLayer:
@@ -39,15 +40,16 @@ class SleighLayer:
         self.sound = sound
         self.sleigh = art.sleigh
         pie = art.pie
-        self.falling = [pygame.transform.smoothscale(pie, (round(pie.get_width() * k), round(pie.get_height() * k)))
+        self.falling = [gfx.transform.smoothscale(pie, (round(pie.get_width() * k), round(pie.get_height() * k)))
                         for k in DROP_SCALES]
         symbol = art.symbols["pie"]
         self.locked = symbol
         w, h = symbol.get_size()
         # the lifted pie, small and see-through: the symbol that landed beneath shows
-        self.ghost = pygame.transform.smoothscale(symbol, (round(w * 0.6), round(h * 0.6)))
+        self.ghost = gfx.transform.smoothscale(symbol, (round(w * 0.6), round(h * 0.6)))
         self.ghost.set_alpha(215)
-        self.stamps = [pygame.transform.smoothscale(symbol, (round(w * k), round(h * k))) for k in STAMP_SCALES]
+        self.stamps = [symbol if k == 1.0 else gfx.transform.smoothscale(art.pie_stamp, (round(w * k), round(h * k)))
+                       for k in STAMP_SCALES]
         self.glow = art.cell_glow.copy()
         self.frame = self._lock_frame((w, h))
         self.pies: list[dict] = []
@@ -59,11 +61,11 @@ class SleighLayer:
 
     @staticmethod
     def _lock_frame(size: tuple[int, int]) -> pygame.Surface:
-        frame = pygame.Surface(size, pygame.SRCALPHA)
+        frame = gfx.Surface(size, pygame.SRCALPHA)
         rect = frame.get_rect()
         for i, alpha in enumerate((50, 90, 140)):
-            pygame.draw.rect(frame, (255, 230, 140, alpha), rect.inflate(-2 * i, -2 * i), width=3, border_radius=18)
-        pygame.draw.rect(frame, (255, 246, 200, 255), rect.inflate(-8, -8), width=3, border_radius=16)
+            gfx.draw.rect(frame, (255, 230, 140, alpha), rect.inflate(-2 * i, -2 * i), width=3, border_radius=18)
+        gfx.draw.rect(frame, (255, 246, 200, 255), rect.inflate(-8, -8), width=3, border_radius=16)
         return frame
 
     # -- geometry -----------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ... import gfx
 from ...kit.art import ReelArt, reel_art
 from ...resources import Resources
 from ...widgets.art import image_or_standin
@@ -13,10 +14,14 @@ from ...widgets.art import image_or_standin
 GAME = "halloween_vacation"
 
 
+STICKY_SLAM = 1.7  # a sticky wild's frame slams down from 1.7 times its size
+
+
 @dataclass
 class HalloweenArt(ReelArt):
     wild_expanding: pygame.Surface
     sticky_frame: pygame.Surface
+    sticky_slam: pygame.Surface  # the sticky frame at the size its lock animation starts from
     panel: pygame.Surface
     column_glow: pygame.Surface
 
@@ -32,6 +37,8 @@ def load_art(resources: Resources, symbols: tuple[str, ...], cell: tuple[int, in
         **common,
         wild_expanding=img(f"symbols/{GAME}/wild_expanding.png", (cell[0], reels.h)),
         sticky_frame=img(f"symbols/{GAME}/sticky_frame.png", cell),
+        sticky_slam=img(f"symbols/{GAME}/sticky_frame.png",
+                        (round(cell[0] * STICKY_SLAM), round(cell[1] * STICKY_SLAM))),
         panel=img("ui/panel.png"),
-        column_glow=pygame.transform.smoothscale(common["glow"], (cell[0] + 150, reels.h + 120)),
+        column_glow=gfx.transform.stretch_soft(common["glow"], (cell[0] + 150, reels.h + 120)),
     )

@@ -11,18 +11,20 @@ from collections.abc import Iterable, Sequence
 
 import pygame
 
+from ... import gfx
 from ...widgets.anim import clamp01, ease_out_cubic, pulse
 from ...widgets.art import rounded_panel
 from ...widgets.particles import Particles
 from ...widgets.reels import Cell, ReelView
 from ...widgets.text import render_text
-from .art import HalloweenArt
+from .art import STICKY_SLAM, HalloweenArt
 
 INK = (20, 8, 30)
 GOLD = (255, 204, 92)
 MARIGOLD = (255, 160, 50)
 TEAL = (70, 220, 210)
-LOCK_SCALES = (1.7, 1.5, 1.32, 1.18, 1.06, 0.97, 1.0)
+LOCK_SCALES = (STICKY_SLAM, 1.5, 1.32, 1.18, 1.06, 0.97, 1.0)
+BADGE_POP = (2.0, 1.7, 1.45, 1.25, 1.1, 1.0)  # the multiplier badge's sizes as it lands (x its rest size)
 
 
 class FeatureLayer:
@@ -40,6 +42,7 @@ class FeatureLayer:
         multipliers: Sequence[int],
         intro: Sequence[str],
         badge_font: pygame.font.Font,
+        badge_font_large: pygame.font.Font,
         badge_y: int,
         panel_rect: pygame.Rect,
         title_font: pygame.font.Font,
@@ -57,19 +60,21 @@ class FeatureLayer:
         self.badge_y = badge_y
         self.particles = particles
         self.sparkles = sparkles
+        # The lock slams down from its largest size: every frame is shrunk from art drawn that large.
         w, h = art.sticky_frame.get_size()
         self.lock_frames = [
-            pygame.transform.smoothscale(art.sticky_frame, (round(w * s), round(h * s))) for s in LOCK_SCALES
+            art.sticky_frame if s == 1.0 else gfx.transform.smoothscale(art.sticky_slam, (round(w * s), round(h * s)))
+            for s in LOCK_SCALES
         ]
         self.flash = art.cell_glow
         self.badges: dict[int, list[pygame.Surface]] = {}
-        for x in self.multipliers:
-            base = render_text(badge_font, f"x{x}", GOLD, INK, 3, shadow=True)
-            bw, bh = base.get_size()
+        for x in self.multipliers:  # a pop from twice its size: rendered at that size, then shrunk
+            rest = render_text(badge_font, f"x{x}", GOLD, INK, 3, shadow=True)
+            big = render_text(badge_font_large, f"x{x}", GOLD, INK, 6, shadow=True)
+            bw, bh = rest.get_size()
             self.badges[x] = [
-                pygame.transform.smoothscale(base, (round(bw * s), round(bh * s)))
-                for s in (2.0, 1.7, 1.45, 1.25, 1.1, 1.0)
-            ]
+                gfx.transform.smoothscale(big, (round(bw * s), round(bh * s))) for s in BADGE_POP[:-1]
+            ] + [rest]
         self.column_glow = art.column_glow
         # the free-spin panel
         self.panel_rect = pygame.Rect(panel_rect)
@@ -101,7 +106,7 @@ class FeatureLayer:
         for font, text, color in lines:
             image = render_text(font, text, color, INK, 2)
             if image.get_width() > w - 12:
-                image = pygame.transform.smoothscale(
+                image = gfx.transform.smoothscale(
                     image, (w - 12, image.get_height() * (w - 12) // image.get_width()))
             panel.blit(image, image.get_rect(midtop=(w // 2, y)))
             y += image.get_height() + 4

@@ -14,7 +14,7 @@ import pygame
 
 from ....engine.describe import RtpReport
 from ....engine.money import cents_of, format_cents
-from ... import theme
+from ... import gfx, theme
 from ...kit import help as kit_help
 from ...kit.help import LinesPage, wrap
 from ...resources import Resources
@@ -67,9 +67,9 @@ class PaytablePage:
         for i, name in enumerate(entries):
             col, row = i % cols, i // cols
             box = pygame.Rect(rect.x + col * cell_w + 6, top + row * cell_h + 4, cell_w - 12, cell_h - 8)
-            pygame.draw.rect(surface, (40, 20, 62), box, border_radius=14)
-            pygame.draw.rect(surface, (120, 80, 150) if name != game.scatter else MARIGOLD, box, 2, border_radius=14)
-            art = pygame.transform.smoothscale(self.symbols[name], (icon, icon))
+            gfx.draw.rect(surface, (40, 20, 62), box, border_radius=14)
+            gfx.draw.rect(surface, (120, 80, 150) if name != game.scatter else MARIGOLD, box, 2, border_radius=14)
+            art = gfx.transform.smoothscale(self.symbols[name], (icon, icon))
             surface.blit(art, art.get_rect(midtop=(box.centerx, box.y + 6)))
             pays = game.scatter_pays if name == game.scatter else game.pays[name]
             y = box.y + icon + 12
@@ -81,9 +81,9 @@ class PaytablePage:
                 surface.blit(p, p.get_rect(midright=(box.right - 16, y + 11)))
                 y += 22
         wild_box = pygame.Rect(rect.x + 6, rect.bottom - 52, rect.w - 12, 48)
-        pygame.draw.rect(surface, (30, 60, 66), wild_box, border_radius=14)
-        pygame.draw.rect(surface, TEAL, wild_box, 2, border_radius=14)
-        art = pygame.transform.smoothscale(self.symbols[game.wild], (42, 42))
+        gfx.draw.rect(surface, (30, 60, 66), wild_box, border_radius=14)
+        gfx.draw.rect(surface, TEAL, wild_box, 2, border_radius=14)
+        art = gfx.transform.smoothscale(self.symbols[game.wild], (42, 42))
         surface.blit(art, (wild_box.x + 10, wild_box.y + 3))
         text = ("WILD substitutes for every symbol except the scatter. Base game: reels 3, 4, 5. "
                 "Free games: reels 2, 3, 4.")
@@ -149,22 +149,21 @@ class RtpPage:
         self.reports = game.rtp_reports() if reports is None else reports
 
     def facts(self) -> list[tuple[str, str]]:
+        """The printed RTP beside the exact one (the engine's, from the strips), the simulation cross-checking it."""
+        exact = self.game.exact  # computed by the engine on first use (about 2 s), then kept
+        printed = self.game.description.printed_rtp.base
+        facts = [("Return to player", f"{float(exact.rtp):.4%} exact (printed {printed})")]
         report = self.reports.get("base")
         if report is None:
-            return [("Return to player", "not measured yet"),
-                    ("", "The simulation tool (python -m game.engine.simulate halloween_vacation) measures it.")]
-        facts = []
-        ci = f" (95% interval {pct(report.interval[0])} to {pct(report.interval[1])})" if report.interval else ""
-        facts.append(("Return to player", f"{pct(report.rtp)}{ci}"))
-        if report.rounds is not None:
-            facts.append(("Measured over", f"{report.rounds:,} simulated rounds"))
-        if report.hit_rate is not None:
-            facts.append(("Hit rate", f"{pct(report.hit_rate)} of rounds win something"))
-        free_games = report.feature("free_games")
-        if free_games is not None and free_games.one_in:
-            facts.append(("Free games", f"about 1 in {free_games.one_in:,.0f} rounds,"
-                                        f" {free_games.average_win_x or 0:,.1f} x bet on average"))
-        if report.max_win_x is not None:
+            facts.append(("Simulation cross-check", "not measured yet"))
+        else:
+            ci = f" (95% interval {pct(report.interval[0])} to {pct(report.interval[1])})" if report.interval else ""
+            label = "Simulation cross-check" if report.rounds is None else f"Simulated, {report.rounds:,} rounds"
+            facts.append((label, f"{pct(report.rtp)}{ci}"))
+        facts.append(("Hit rate", f"{pct(float(exact.hit_rate))} of rounds win something (exact)"))
+        facts.append(("Free games", f"1 in {float(1 / exact.trigger):,.1f} rounds,"
+                                    f" average {float(exact.free.mean):,.1f} x bet (exact)"))
+        if report is not None and report.max_win_x is not None:
             facts.append(("Highest win seen", f"{report.max_win_x:,.2f} x the total bet"))
         facts.append(("Highest possible", f"below {float(self.game.description.max_win_bound_x):,.2f} x the total bet"))
         return facts

@@ -53,7 +53,8 @@ class HalloweenVacationScreen(ReelScreen):
                  "Expanding Wild " + " \u00b7 ".join(f"x{m}" for m in d.expanding_multipliers))
         self.feature = FeatureLayer(
             self.reels, self.art, expanding_reel=d.expanding_reel, multipliers=d.expanding_multipliers, intro=intro,
-            badge_font=theme.display(res, 60), badge_y=int(self.layout.prop("reels", "badge_y", 430)),
+            badge_font=theme.display(res, 60), badge_font_large=theme.display(res, 120),
+            badge_y=int(self.layout.prop("reels", "badge_y", 430)),
             panel_rect=self.layout.rect("free_spins"), title_font=theme.display(res, 34),
             big_font=theme.ui(res, 30, "heavy"), small_font=theme.ui(res, 17), particles=self.particles,
             sparkles=self.sparkles,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ... import theme
+from ... import gfx, theme
 from ...resources import Resources
 from ...widgets.art import glow_frame, image_or_standin, soft_glow
 from ...widgets.text import render_text
@@ -86,7 +86,7 @@ class WonderlandArt:
         """A white square over ``n`` x ``n`` cells (the Supersize impact; made once)."""
         flash = self._flashes.get(n)
         if flash is None:
-            flash = self._flashes[n] = pygame.Surface((self.cell[0] * n, self.cell[1] * n))
+            flash = self._flashes[n] = gfx.Surface((self.cell[0] * n, self.cell[1] * n))
             flash.fill((255, 255, 255))
         return flash
 
@@ -100,7 +100,7 @@ class WonderlandArt:
             source = self.source[symbol]
             if size[0] > source.get_width() and self.hd is not None:
                 source = self.hd(symbol)
-            image = pygame.transform.smoothscale(source, size)
+            image = gfx.transform.smoothscale(source, size)
             self._big[key] = image
             while len(self._big) > BIG_CACHE + 8:
                 for old in self._big:
@@ -121,9 +121,9 @@ def load_art(resources: Resources, symbols: tuple[str, ...], cell: tuple[int, in
 
     source = {name: img(f"symbols/{GAME}/{name}.png") for name in symbols}
     cw, ch = cell
-    scaled = {name: pygame.transform.smoothscale(image, cell) for name, image in source.items()}
+    scaled = {name: gfx.transform.smoothscale(image, cell) for name, image in source.items()}
     pops = {
-        name: [pygame.transform.smoothscale(image, (round(cw * s), round(ch * s))) for s in POP_SCALES]
+        name: [gfx.transform.smoothscale(image, (round(cw * s), round(ch * s))) for s in POP_SCALES]
         for name, image in source.items()
     }
     glow_size = (round(cw * 1.5), round(ch * 1.5))
@@ -135,11 +135,11 @@ def load_art(resources: Resources, symbols: tuple[str, ...], cell: tuple[int, in
         source=source,
         symbols=scaled,
         pops=pops,
-        markers={n: pygame.transform.smoothscale(s, glow_size) for n, s in marker_src.items()},
-        marker_badges={n: lettered(pygame.transform.smoothscale(s, (badge, badge)), FEATURE_NAMES[n][0],
+        markers={n: gfx.transform.smoothscale(s, glow_size) for n, s in marker_src.items()},
+        marker_badges={n: lettered(gfx.transform.smoothscale(s, (badge, badge)), FEATURE_NAMES[n][0],
                                    theme.ui(resources, max(16, badge * 2 // 3), "heavy"))
                        for n, s in marker_src.items()},
-        marker_icons={n: pygame.transform.smoothscale(s, (icon, icon)) for n, s in marker_src.items()},
+        marker_icons={n: gfx.transform.smoothscale(s, (icon, icon)) for n, s in marker_src.items()},
         background=img(f"backgrounds/{GAME}.png", size),
         background_midnight=img(f"backgrounds/{GAME}_midnight.png", size),
         frame=img(f"frames/{GAME}_grid.png", frame_size),

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from ....engine.money import cents_of, format_cents
+from ... import gfx
 from ...widgets.anim import ease_out_back, pulse
 from ...widgets.art import darker, rounded_panel
 from ...widgets.text import render_text
@@ -57,7 +58,7 @@ class ClusterPainter:
         self.amount_font = amount_font
         self.detail_font = detail_font
         cw, ch = grid.cell_w, grid.cell_h
-        self.dim = pygame.Surface((cw, ch), pygame.SRCALPHA)
+        self.dim = gfx.Surface((cw, ch), pygame.SRCALPHA)
         self.dim.fill((4, 8, 30, 150))
         self.tints = {symbol: rounded_panel((cw - 4, ch - 4), color, darker(color, 2),
                                             radius=12, alpha=120)
@@ -79,9 +80,9 @@ class ClusterPainter:
             small = render_text(self.detail_font, mark.detail, color, INK, 2)
             w = max(big.get_width(), small.get_width()) + 28
             h = big.get_height() + small.get_height() + 4
-            surface = pygame.Surface((w, h), pygame.SRCALPHA)
-            pygame.draw.rect(surface, (14, 20, 52, 230), surface.get_rect(), border_radius=h // 3)
-            pygame.draw.rect(surface, color, surface.get_rect(), width=3, border_radius=h // 3)
+            surface = gfx.Surface((w, h), pygame.SRCALPHA)
+            gfx.draw.rect(surface, (14, 20, 52, 230), surface.get_rect(), border_radius=h // 3)
+            gfx.draw.rect(surface, color, surface.get_rect(), width=3, border_radius=h // 3)
             surface.blit(big, big.get_rect(midtop=(w // 2, 2)))
             surface.blit(small, small.get_rect(midbottom=(w // 2, h - 4)))
             self._tags[key] = surface
@@ -143,11 +144,11 @@ class ClusterPainter:
             surface.blit(self.dim, rect)
         glow = 0.5 + 0.5 * pulse(self.time, 0.7)
         for a, b, _ in self._edges:
-            pygame.draw.line(surface, INK, a, b, 7)
+            gfx.draw.line(surface, INK, a, b, 7)
         for a, b, color in self._edges:
             light = (min(255, color[0] + int(80 * glow)), min(255, color[1] + int(80 * glow)),
                      min(255, color[2] + int(80 * glow)))
-            pygame.draw.line(surface, light, a, b, 4)
+            gfx.draw.line(surface, light, a, b, 4)
         scale = ease_out_back(self.time / 0.3)
         dy = round(10 * (1 - scale))
         for tag, center in self._tag_at:

@@ -6,6 +6,7 @@ from typing import Protocol
 
 import pygame
 
+from ... import gfx
 from ...widgets.anim import clamp01, ease_out_back
 from ...widgets.art import rounded_panel
 from ...widgets.text import render_text
@@ -39,7 +40,7 @@ class FeatureFX:
                                              title_font, small_font) for name in FEATURES}
         self.captions["midnight"] = self._caption("Midnight Riches!", f"{trigger} points collected",
                                                   ((200, 160, 255), (90, 40, 180)), title_font, small_font)
-        self.glow = pygame.transform.smoothscale(glow, (520, 240))
+        self.glow = gfx.transform.stretch_soft(glow, (520, 240))
         self.sweep = self._sweep(self.rect.h)
         self.caption: pygame.Surface | None = None
         self.caption_t = 0.0
@@ -61,11 +62,11 @@ class FeatureFX:
     @staticmethod
     def _sweep(height: int) -> pygame.Surface:
         w = 120
-        surface = pygame.Surface((w, height))
+        surface = gfx.Surface((w, height))
         for x in range(w):
             k = 1 - abs(x - w / 2) / (w / 2)
             k = k ** 1.8
-            pygame.draw.line(surface, (int(120 * k), int(190 * k), int(255 * k)), (x, 0), (x, height))
+            gfx.draw.line(surface, (int(120 * k), int(190 * k), int(255 * k)), (x, 0), (x, height))
         return surface
 
     def show_caption(self, name: str, seconds: float) -> None:

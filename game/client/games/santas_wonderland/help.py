@@ -15,7 +15,7 @@ import pygame
 
 from ....engine.describe import RtpReport
 from ....engine.money import cents_of, format_cents
-from ... import theme
+from ... import gfx, theme
 from ...kit import help as kit_help
 from ...kit.help import wrap
 from ...resources import Resources
@@ -76,7 +76,7 @@ def cap_text(game: SantasWonderland) -> str:
 
 
 def _scaled(image: pygame.Surface, size: int) -> pygame.Surface:
-    return pygame.transform.smoothscale(image, (size, size))
+    return gfx.transform.smoothscale(image, (size, size))
 
 
 class PaytablePage:
@@ -97,7 +97,7 @@ class PaytablePage:
         col_w = (rect.w - 150) // len(COLUMNS)
         top = rect.y + 30
         header = pygame.Rect(rect.x, top, rect.w, 28)
-        pygame.draw.rect(surface, (30, 50, 100), header, border_radius=10)
+        gfx.draw.rect(surface, (30, 50, 100), header, border_radius=10)
         label = render_text(head_font, "SYMBOL", ICE)
         surface.blit(label, label.get_rect(midleft=(rect.x + 14, header.centery)))
         for i, (text, _) in enumerate(COLUMNS):
@@ -108,7 +108,7 @@ class PaytablePage:
         y = header.bottom + 4
         for k, name in enumerate(PAYING):
             row = pygame.Rect(rect.x, y, rect.w, row_h - 3)
-            pygame.draw.rect(surface, (22, 34, 74) if k % 2 else (28, 42, 88), row, border_radius=10)
+            gfx.draw.rect(surface, (22, 34, 74) if k % 2 else (28, 42, 88), row, border_radius=10)
             art = _scaled(self.symbols[name], icon)
             surface.blit(art, art.get_rect(midleft=(rect.x + 8, row.centery)))
             title = render_text(theme.ui(self.res, 16), NAMES[name], DIM)
@@ -117,20 +117,20 @@ class PaytablePage:
                 money = format_cents(cents_of(pay_of(game, name, size), bet))
                 price = render_text(pay_font, money, GOLD if i < 3 else TEXT, INK, 1)
                 if price.get_width() > col_w - 6:
-                    price = pygame.transform.smoothscale(
+                    price = gfx.transform.smoothscale(
                         price, (col_w - 6, max(1, price.get_height() * (col_w - 6) // price.get_width())))
                 surface.blit(price, price.get_rect(center=(left + i * col_w + col_w // 2, row.centery)))
             y += row_h
         wild_box = pygame.Rect(rect.x, rect.bottom - 48, rect.w, 46)
-        pygame.draw.rect(surface, (70, 24, 40), wild_box, border_radius=12)
-        pygame.draw.rect(surface, (255, 120, 120), wild_box, 2, border_radius=12)
+        gfx.draw.rect(surface, (70, 24, 40), wild_box, border_radius=12)
+        gfx.draw.rect(surface, (255, 120, 120), wild_box, 2, border_radius=12)
         art = _scaled(self.symbols["wild"], 42)
         surface.blit(art, (wild_box.x + 8, wild_box.y + 2))
         text = ("WILD (Santa) counts as any paying symbol; wilds alone pay nothing. Wilds never drop in: "
                 "they come from Wild Santa and Lucky Santa.")
         image = render_text(theme.ui(self.res, 16), text, TEXT)
         if image.get_width() > wild_box.w - 72:
-            image = pygame.transform.smoothscale(
+            image = gfx.transform.smoothscale(
                 image, (wild_box.w - 72, image.get_height() * (wild_box.w - 72) // image.get_width()))
         surface.blit(image, image.get_rect(midleft=(wild_box.x + 60, wild_box.centery)))
 
@@ -163,19 +163,19 @@ class RulesPage:
             for c, name in enumerate(row):
                 box = pygame.Rect(x0 + c * cell, y0 + r * cell, cell, cell)
                 lit = (c, r) in EXAMPLE_CLUSTER
-                pygame.draw.rect(surface, (70, 40, 70) if lit else (24, 38, 80), box.inflate(-2, -2), border_radius=8)
+                gfx.draw.rect(surface, (70, 40, 70) if lit else (24, 38, 80), box.inflate(-2, -2), border_radius=8)
                 if (c, r) == marker:
                     surface.blit(glow, glow.get_rect(center=box.center))
                 surface.blit(images[name], images[name].get_rect(center=box.center))
                 if (c, r) == marker:
-                    pygame.draw.rect(surface, FEATURE_COLORS["blocks"][0], box.inflate(-4, -4), 3, border_radius=8)
+                    gfx.draw.rect(surface, FEATURE_COLORS["blocks"][0], box.inflate(-4, -4), 3, border_radius=8)
                     surface.blit(badge, badge.get_rect(topright=(box.right - 1, box.top + 1)))
         for c, r in EXAMPLE_CLUSTER:
             box = pygame.Rect(x0 + c * cell, y0 + r * cell, cell, cell)
             for dc, dr, a, b in ((0, -1, box.topleft, box.topright), (0, 1, box.bottomleft, box.bottomright),
                                  (-1, 0, box.topleft, box.bottomleft), (1, 0, box.topright, box.bottomright)):
                 if (c + dc, r + dr) not in EXAMPLE_CLUSTER:
-                    pygame.draw.line(surface, (255, 120, 150), a, b, 4)
+                    gfx.draw.line(surface, (255, 120, 150), a, b, 4)
         text_x = x0 + cell * len(EXAMPLE[0]) + 24
         lines = [("A cluster of 7: six hearts and a wild", GOLD),
                  ("pays the heart's 7 column. Its cells explode", TEXT),
@@ -237,8 +237,8 @@ class FeaturesPage:
         for i, name in enumerate(self.features):
             row = pygame.Rect(rect.x, top + i * row_h, rect.w, row_h - 8)
             bright, deep = FEATURE_COLORS[name]
-            pygame.draw.rect(surface, tuple(c // 4 for c in deep), row, border_radius=14)
-            pygame.draw.rect(surface, bright, row, 2, border_radius=14)
+            gfx.draw.rect(surface, tuple(c // 4 for c in deep), row, border_radius=14)
+            gfx.draw.rect(surface, bright, row, 2, border_radius=14)
             icon = _scaled(self.icons[name], row.h - 10)
             surface.blit(icon, icon.get_rect(midleft=(row.x + 10, row.centery)))
             title = render_text(head, f"{i + 1}. {FEATURE_NAMES[name]}", bright, INK, 2)
@@ -289,7 +289,7 @@ class MidnightPage:
         top = rect.y + 52
         cols = (("LEVEL", 0.16), ("MULTIPLIER", 0.45), ("TO REACH IT", 0.8))
         header = pygame.Rect(x, top, w, 30)
-        pygame.draw.rect(surface, (50, 30, 100), header, border_radius=10)
+        gfx.draw.rect(surface, (50, 30, 100), header, border_radius=10)
         for label, at in cols:
             image = render_text(head, label, ICE)
             surface.blit(image, image.get_rect(center=(x + round(w * at), header.centery)))
@@ -297,7 +297,7 @@ class MidnightPage:
         big = theme.ui(self.res, 26, "heavy")
         for i, (level, mult, target) in enumerate(self.levels):
             row = pygame.Rect(x, header.bottom + 6 + i * row_h, w, row_h - 6)
-            pygame.draw.rect(surface, (40, 24, 80) if i % 2 else (52, 32, 100), row, border_radius=10)
+            gfx.draw.rect(surface, (40, 24, 80) if i % 2 else (52, 32, 100), row, border_radius=10)
             need = "start" if target is None else f"collect {target} symbols in level {level - 1}"
             for value, at, font, color in ((str(level), 0.16, big, TEXT), (f"x{mult}", 0.45, big, GOLD),
                                            (need, 0.8, theme.ui(self.res, 16), DIM)):

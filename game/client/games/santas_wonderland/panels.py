@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from ... import gfx
 from ...widgets.anim import clamp01, pulse
 from ...widgets.art import darker, rounded_panel
 from ...widgets.text import render_text
@@ -55,8 +56,8 @@ class MeterPanel:
             frame.blit(title, title.get_rect(midtop=(w // 2, 6)))
             frame.blit(line, line.get_rect(midtop=(w // 2, 8 + title.get_height())))
         for frame in (*self.frames.values(), self.full_frame):
-            pygame.draw.rect(frame, (6, 8, 24), self.bar.inflate(6, 6), border_radius=14)
-            pygame.draw.rect(frame, (120, 150, 210), self.bar.inflate(6, 6), width=1, border_radius=14)
+            gfx.draw.rect(frame, (6, 8, 24), self.bar.inflate(6, 6), border_radius=14)
+            gfx.draw.rect(frame, (120, 150, 210), self.bar.inflate(6, 6), width=1, border_radius=14)
         self.fills = {
             "base": _bar_fill(self.bar.size, (150, 220, 255), (40, 110, 230)),
             "full": _bar_fill(self.bar.size, (255, 240, 150), (230, 150, 30)),

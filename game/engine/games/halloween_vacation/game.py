@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...data import BetBreakdown, Reader, load_json, read_bets, read_printed_rtp
 from ...describe import GameDescription
@@ -17,6 +18,9 @@ from ...money import multiplier_text, parse_multiplier
 from ...reels import ReelSet
 from ...round import Decision, RoundContext
 from ...wins import Evaluation, Win
+
+if TYPE_CHECKING:
+    from ...exact_halloween import HalloweenExact
 
 DATA_FILE = Path(__file__).with_name("data.json")
 
@@ -157,6 +161,16 @@ class HalloweenVacation(Game):
         if scatter is not None:
             wins.append(scatter)
         return Evaluation.of(wins)
+
+    @cached_property
+    def exact(self) -> HalloweenExact:
+        """Every exact figure of today's data: RTP, hit rate, trigger, the free game (``exact_halloween``).
+
+        Computed with fractions on first use (about 2 s), then kept: the published RTP is this one.
+        """
+        from ...exact_halloween import compute
+
+        return compute(self)
 
     @property
     def max_win_bound_x(self) -> Fraction:

@@ -236,7 +236,7 @@ def test_rtp_page_reads_measured_figures_or_says_not_measured(tmp_path):
     facts = {label: value for label, value, _ in missing.facts()}
     assert facts["Return to player (printed)"] == "94.15%"
     assert facts["Bonus Buy RTP (printed)"] == "94.20%"
-    assert facts["Measured by simulation"] == "not measured yet"
+    assert facts["Measured"] == "not measured yet"
     assert facts["Bonus Buy measured"] == "not measured yet"
     assert facts["Maximum win"].startswith("11,322.76x")
     (tmp_path / "rtp.json").write_text(json.dumps({"rtp": 0.9413, "ci_low": 0.938, "ci_high": 0.9446,
@@ -244,8 +244,11 @@ def test_rtp_page_reads_measured_figures_or_says_not_measured(tmp_path):
     (tmp_path / "rtp_buy.json").write_text(json.dumps({"rtp": 0.9425, "rounds": 200000}))
     measured = RtpPage(Resources(), GAME, GAME.rtp_reports(tmp_path))
     facts = {label: (value, detail) for label, value, detail in measured.facts()}
-    assert facts["Measured by simulation"][0] == "94.13%" and "1,000,000 rounds" in facts["Measured by simulation"][1]
+    assert facts["Measured"][0] == "94.13%" and "1,000,000 simulated rounds" in facts["Measured"][1]
     assert facts["Bonus Buy measured"][0] == "94.25%"
+    published = {label: (value, detail) for label, value, detail in RtpPage(Resources(), GAME).facts()}
+    assert "base exact + " in published["Measured"][1]  # the published proof: exact parts, the feature simulated
+    assert published["Free games"][0].endswith("rounds (exact)")
 
 
 def test_paytable_shows_money_at_the_line_bet(tmp_path):

@@ -88,11 +88,12 @@ class RtpReport:
     interval: tuple[float, float] | None = None  # the 95% confidence interval
     half_width: float | None = None
     rounds: int | None = None
-    feature_runs: int | None = None  # stratified: feature runs played besides the rounds
+    feature_runs: int | None = None  # stratified, exact parts: feature runs played besides the rounds
+    feature_one_in: float | None = None  # rounds per main feature (exact in the exact-parts method)
     seed: int | None = None
     bet: int | None = None
     command: str | None = None  # the command that measured it (and measures it again)
-    method: str = "plain"  # "plain" (whole rounds) or "stratified"
+    method: str = "plain"  # "plain" (whole rounds), "stratified" or "exact_parts" (only the feature simulated)
     hit_rate: float | None = None
     max_win_x: float | None = None
     capped_rounds: int | None = None
@@ -153,6 +154,7 @@ def read_rtp_report(path: Path, mode: str, digest: str) -> RtpReport:
         half_width=_number(data, "half_width", source),
         rounds=_number(data, "rounds", source, int),
         feature_runs=_number(data, "feature_runs", source, int),
+        feature_one_in=_number(data, "feature_one_in", source),
         seed=_number(data, "seed", source, int),
         bet=_number(data, "bet", source, int),
         command=_text(data, "command", source),

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from ...engine.describe import RtpReport
 from ...engine.money import cents_of, format_cents
 from .. import gfx, theme
 from ..resources import Resources
@@ -27,6 +28,16 @@ EDGE = (120, 80, 150)
 LIT = (255, 160, 50)
 
 Paragraph = tuple[str, str]  # (heading, body); an empty heading continues the text
+
+
+def measured_over(report: RtpReport) -> str:
+    """What a measured RTP was measured over, as the player reads it ("" when not recorded)."""
+    rounds, runs = report.rounds, report.feature_runs
+    if report.method == "exact_parts" and runs is not None:
+        return f"{runs:,} bought features" if report.mode == "buy" else f"base exact + {runs:,} feature runs"
+    if report.method == "stratified" and runs is not None and rounds is not None:
+        return f"{rounds:,} rounds + {runs:,} feature runs"
+    return f"{rounds:,} simulated rounds" if rounds is not None else ""
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:

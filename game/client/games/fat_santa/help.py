@@ -17,7 +17,7 @@ from ....engine.describe import RtpReport
 from ....engine.money import cents_of, format_cents
 from ... import gfx, theme
 from ...kit import help as kit_help
-from ...kit.help import LinesPage
+from ...kit.help import LinesPage, measured_over
 from ...resources import Resources
 from ...widgets.text import render_text
 
@@ -257,8 +257,9 @@ class RtpPage:
         detail = ""
         if report.interval is not None:
             detail = f"95% interval {_pct(report.interval[0])} to {_pct(report.interval[1])}"
-        if report.rounds is not None:
-            detail += f"{', ' if detail else ''}{report.rounds:,} rounds"
+        over = measured_over(report)
+        if over:
+            detail += f"{', ' if detail else ''}{over}"
         return _pct(report.rtp), detail
 
     def facts(self) -> list[tuple[str, str, str]]:
@@ -266,7 +267,7 @@ class RtpPage:
         base, buy = self.reports.get("base"), self.reports.get("buy")
         facts = [("Return to player (printed)", d.printed_rtp.base, "")]
         value, detail = self._measured_text(base)
-        facts.append(("Measured by simulation", value, detail))
+        facts.append(("Measured", value, detail))
         facts.append(("Bonus Buy RTP (printed)", d.printed_rtp.buy or "", ""))
         value, detail = self._measured_text(buy)
         facts.append(("Bonus Buy measured", value, detail))
@@ -274,7 +275,9 @@ class RtpPage:
             if base.hit_rate is not None:
                 facts.append(("Hit rate", f"{_pct(base.hit_rate)} of rounds win", ""))
             free = base.feature("free_games")
-            if free is not None and free.one_in:
+            if base.method == "exact_parts" and base.feature_one_in:
+                facts.append(("Free games", f"1 in {base.feature_one_in:,.1f} rounds (exact)", ""))
+            elif free is not None and free.one_in:
                 facts.append(("Free games", f"about 1 in {free.one_in:,.0f} rounds", ""))
         if d.cap is not None:
             facts.append(("Maximum win", f"{float(d.cap):,.2f}x the bet per round",

@@ -17,7 +17,7 @@ from ....engine.describe import RtpReport
 from ....engine.money import cents_of, format_cents
 from ... import gfx, theme
 from ...kit import help as kit_help
-from ...kit.help import wrap
+from ...kit.help import measured_over, wrap
 from ...resources import Resources
 from ...widgets.text import render_text
 from .art import FEATURE_COLORS, FEATURE_NAMES
@@ -318,8 +318,9 @@ def rtp_facts(report: RtpReport | None, label: str) -> list[tuple[str, str]]:
         return [(label, "not measured yet")]
     ci = f"  (95% interval {pct(report.interval[0])} to {pct(report.interval[1])})" if report.interval else ""
     facts = [(label, f"{pct(report.rtp)}{ci}")]
-    if report.rounds is not None:
-        facts.append(("Measured over", f"{report.rounds:,} simulated rounds"))
+    over = measured_over(report)
+    if over:
+        facts.append(("Measured over", over))
     if report.hit_rate is not None:
         facts.append(("Hit rate", f"{pct(report.hit_rate)} of rounds win something"))
     midnight = report.feature("midnight_riches")

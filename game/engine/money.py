@@ -41,3 +41,19 @@ def multiplier_text(multiplier: Fraction) -> str:
         return f"{multiplier.numerator}/{multiplier.denominator}"
     text = f"{float(multiplier):.10f}".rstrip("0").rstrip(".")
     return text or "0"
+
+
+class UnitTexts(dict[int, str]):
+    """``texts[units]`` is the x text of ``units / den`` of the total bet, made once per value.
+
+    A game whose pays are whole numbers of ``1/den`` of the bet sums them as integers and
+    formats each total once: the same few recur all the time.
+    """
+
+    def __init__(self, den: int) -> None:
+        super().__init__()
+        self.den = den
+
+    def __missing__(self, units: int) -> str:
+        text = self[units] = multiplier_text(Fraction(units, self.den))
+        return text

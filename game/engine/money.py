@@ -30,8 +30,29 @@ def format_cents(cents: int, symbol: str = "") -> str:
     return f"{sign}{symbol}{whole:,}.{frac:02d}"
 
 
+_TEXTS: dict[tuple[int, int], str] = {}  # (numerator, denominator) -> multiplier_text
+_TEXTS_KEPT = 4096  # the cache starts afresh when it holds this many
+
+
 def multiplier_text(multiplier: Fraction) -> str:
-    """A Fraction as a short decimal when it has one ('2.5'), else 'a/b'."""
+    """A Fraction as a short decimal when it has one ('2.5'), else 'a/b'.
+
+    Every round's events carry several; the texts are cached by value (a Fraction is in lowest
+    terms, so its numerator and denominator name its value).
+    """
+    numerator = multiplier.numerator
+    if not numerator:
+        return "0"
+    key = (numerator, multiplier.denominator)
+    text = _TEXTS.get(key)
+    if text is None:
+        if len(_TEXTS) >= _TEXTS_KEPT:
+            _TEXTS.clear()
+        text = _TEXTS[key] = _multiplier_text(multiplier)
+    return text
+
+
+def _multiplier_text(multiplier: Fraction) -> str:
     den = multiplier.denominator
     while den % 2 == 0:
         den //= 2

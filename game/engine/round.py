@@ -167,6 +167,20 @@ class RoundResult:
 
 Strategy = Callable[[Decision, RoundRng], Any]
 
+_new = object.__new__
+
+
+def _round_result(**fields: Any) -> RoundResult:
+    """``RoundResult(**fields)``, made without the frozen dataclass's per-field ``object.__setattr__``.
+
+    Every round makes one; this sets the instance dictionary in one step instead (about 2 us less a
+    round). It is the same object: RoundResult has no ``__post_init__`` and no slots, and every
+    field is given (``tests/test_engine_api.py`` checks both against the dataclass).
+    """
+    result = _new(RoundResult)
+    result.__dict__.update(fields)
+    return result
+
 
 class RoundPlay:
     """A round being played step by step.
@@ -250,7 +264,7 @@ class RoundPlay:
         ctx = self.ctx
         win = cents_of(ctx.total, self.bet)
         ctx.emit({"type": "round_end", "x": multiplier_text(ctx.total), "win": win, "capped": self.capped})
-        self._result = RoundResult(
+        self._result = _round_result(
             game_id=self.game.id,
             bet=self.bet,
             cost=self.cost,

@@ -115,7 +115,10 @@ class RoundContext:
         """Add a win (a multiple of the total bet); stop the round if the cap is reached."""
         if not multiplier:
             return
-        self.total += multiplier
+        if not self.total and type(multiplier) is Fraction:
+            self.total = multiplier  # the first win of the round: 0 + x is x (a Fraction is immutable)
+        else:
+            self.total += multiplier
         if self.cap is not None and self.total >= self.cap:
             self.total = self.cap
             raise CapReached

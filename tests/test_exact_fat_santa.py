@@ -10,7 +10,7 @@ import pytest
 
 from game.engine import get_game
 from game.engine.exact import BLANK, PrefixHits, line_pays, weighted
-from game.engine.exact_fat_santa import FatSantaExact, _Lines, compute
+from game.engine.exact_fat_santa import FatSantaExact, _Lines, compute, free_game_growth, santa_row_law
 from game.engine.rng import derive_seed
 
 GAME = get_game("fat_santa")
@@ -74,3 +74,33 @@ def test_a_short_simulation_agrees_with_every_exact_figure(exact: FatSantaExact)
         q = float(p)
         assert abs(seen / n - q) <= Z999 * math.sqrt(q * (1 - q) / n), (seen, p)
     assert exact.sleigh_chance == Fraction(1, 8)
+
+
+def test_the_meter_chain_agrees_with_the_free_games_played() -> None:
+    """Spins at each Santa size and his final size (exact, by the meter's chain) against 20,000 free games."""
+    growth = free_game_growth(GAME)
+    assert sum(p for _, p in growth.pies_law) == 1
+    mean_pies = sum(k * p for k, p in growth.pies_law)
+    strips = GAME.data.free_reels.strips
+    assert mean_pies == sum(Fraction(GAME.rows * strip.count(GAME.pie), len(strip)) for strip in strips)
+    assert sum(growth.final_size) == 1
+    n = 20_000
+    spins = [[0] * n for _ in growth.spins_at_size]
+    final = [0] * len(growth.final_size)
+    for index in range(n):
+        result = GAME.play(100, derive_seed(20261214, index), feature_start={"trigger": "buy", "santa_row": index % 5})
+        for event in result.events:
+            if event["type"] == "free_spin":
+                spins[event["santa"]["size"] - 1][index] += 1
+        final[result.events[-2]["size"] - 1] += 1
+    for size, (seen, exact_mean) in enumerate(zip(spins, growth.spins_at_size)):
+        mean = sum(seen) / n
+        sd = math.sqrt(sum(s * s for s in seen) / n - mean**2)
+        assert abs(mean - float(exact_mean)) <= Z999 * sd / math.sqrt(n) + 1e-9, (size + 1, mean, exact_mean)
+    for size, (count, p) in enumerate(zip(final, growth.final_size)):
+        q = float(p)
+        assert abs(count / n - q) <= Z999 * math.sqrt(q * (1 - q) / n) + 1 / n, (size + 1, count, p)
+
+
+def test_santa_stands_on_each_row_alike_when_the_free_games_trigger() -> None:
+    assert santa_row_law(GAME) == (Fraction(1, 5),) * 5

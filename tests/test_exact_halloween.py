@@ -21,18 +21,34 @@ def exact() -> HalloweenExact:
     return compute(GAME)
 
 
-def test_the_base_game_is_the_documented_one_and_the_rtp_is_96_623(exact: HalloweenExact) -> None:
-    assert exact.lines_rtp == Fraction(144998149, 340200000)  # 42.621%, README and DESIGN.md
+def test_the_base_game_is_the_documented_one_and_the_rtp_is_96_700(exact: HalloweenExact) -> None:
+    assert exact.lines_rtp == Fraction(7262867, 17010000)  # 42.698%, README and DESIGN.md
     assert exact.scatter_rtp == Fraction(5048, 151875)  # 3.324%
     assert exact.trigger == Fraction(12272, 984375)  # 1 in 80.213
     assert exact.rtp == exact.lines_rtp + exact.scatter_rtp + exact.trigger * exact.free.mean
-    assert f"{float(exact.rtp):.5%}" == "96.62344%"
+    assert f"{float(exact.rtp):.5%}" == "96.69963%"
+    assert f"{float(exact.hit_rate):.5%}" == "20.50436%"  # the retune to 96.7% left it as it was
     assert f"{float(exact.free.mean):.4f}" == "40.6506"
     assert sum(exact.free.contributions.values()) == exact.free.mean == sum(exact.free.by_multiplier.values())
     assert sum(exact.free.spins.values()) == 1 == sum(exact.free.expanding_wilds.values())
     assert set(exact.free.spins) == {8, 9, 10}  # an Expanding Wild on spin 7 adds one spin, on spin 8 two
     total = sum(p for p, _ in exact.line_law.table().values())
     assert total == exact.line_law.hit_probability
+
+
+def test_exact_json_holds_what_the_data_gives(exact: HalloweenExact, tmp_path, monkeypatch) -> None:
+    """The help page reads exact.json (no 2-second computation); it must be today's figures."""
+    from game.engine.exact_halloween import headline
+    from game.engine.games.halloween_vacation import game as game_module
+
+    assert game_module.read_exact_figures(GAME) == headline(exact), (
+        "exact.json is stale: run python -m game.engine.exact_halloween --write")
+    stale = tmp_path / "exact.json"
+    stale.write_text('{"data_sha256": "another data file", "rtp": "1/2"}', encoding="utf-8")
+    monkeypatch.setattr(game_module, "exact_file", lambda game: stale)
+    assert game_module.read_exact_figures(GAME) is None  # made from other data: not used
+    stale.write_text("{not json", encoding="utf-8")
+    assert game_module.read_exact_figures(GAME) is None
 
 
 def test_the_pruned_enumeration_pays_exactly_what_the_full_one_does() -> None:

@@ -36,12 +36,13 @@ def test_skipping_and_turbo_change_nothing_but_time(tmp_path, skip, turbo):
 
 
 def test_steady_frames_allocate_no_surfaces(tmp_path, display, monkeypatch):
-    """Play a bought feature once to warm the caches, then again while counting allocations."""
+    """Play and show a bought feature once (Santa's poses are drawn the first time they are shown),
+    then again while counting allocations."""
     h = harness.open_game(tmp_path, GAME_ID, surface=display, bet=BET, turbo=True)
     screen = h.screen
     seed = buy_seed()
     h.spin(seed, buy=True)
-    h.until(screen.is_idle, LIMIT)
+    h.until(screen.is_idle, LIMIT, draw_every=1)
     counts = {"surface": 0, "scale": 0, "rotate": 0}
     real_surface, real_scale = pygame.Surface, pygame.transform.smoothscale
     real_rotozoom = pygame.transform.rotozoom

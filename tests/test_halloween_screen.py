@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pygame
@@ -10,7 +11,9 @@ import pytest
 from game.client import layout as layout_module
 from game.client.audio import Audio
 from game.client.autoplay import AutoplayConfig
+from game.client.games.halloween_vacation.help import RtpPage
 from game.client.layout import LayoutError
+from game.client.resources import Resources
 from game.engine import get_game
 from game.paths import level_path
 from tests import harness
@@ -197,6 +200,23 @@ def test_help_pages_draw(tmp_path):
     for page in pages:
         surface = pygame.Surface((1100, 468), pygame.SRCALPHA)
         page.draw(surface, surface.get_rect())
+
+
+def test_rtp_page_shows_the_exact_rtp_beside_the_printed_one_and_the_simulation_as_a_cross_check(tmp_path):
+    """Every figure from the engine: the exact RTP (``game.exact``), the printed one, the measured report."""
+    missing = dict(RtpPage(Resources(), GAME, GAME.rtp_reports(tmp_path)).facts())
+    exact = GAME.exact
+    assert missing["Return to player"] == f"{float(exact.rtp):.4%} exact (printed {GAME.description.printed_rtp.base})"
+    assert missing["Return to player"] == "96.6996% exact (printed 96.7%)"
+    assert missing["Simulation cross-check"] == "not measured yet"
+    assert missing["Hit rate"] == "20.50% of rounds win something (exact)"
+    assert missing["Free games"] == "1 in 80.2 rounds, average 40.7 x bet (exact)"
+    report = {"rtp": 0.9671, "ci_low": 0.9629, "ci_high": 0.9713, "rounds": 24000000, "max_win_x": 1234.5}
+    (tmp_path / "rtp.json").write_text(json.dumps(report))
+    measured = dict(RtpPage(Resources(), GAME, GAME.rtp_reports(tmp_path)).facts())
+    assert measured["Simulated, 24,000,000 rounds"] == "96.71% (95% interval 96.29% to 97.13%)"
+    assert measured["Return to player"] == missing["Return to player"]
+    assert measured["Highest win seen"] == "1,234.50 x the total bet"
 
 
 def test_a_missing_region_names_the_file_and_object(tmp_path, monkeypatch):

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from game.engine import GAME_IDS, get_game
+from game.engine.proof import ProofReport
 from game.engine.simulate import WIN_EDGES, Report, main, win_bin
 from game.engine.stratified import StratifiedReport
 
@@ -68,8 +69,8 @@ def _is(value: Any, kind: str) -> bool:
     return isinstance(value, TYPES[kind])
 
 
-def test_the_schema_names_every_field_of_both_reports() -> None:
-    fields = {f.name for f in dataclasses.fields(Report)} | {f.name for f in dataclasses.fields(StratifiedReport)}
+def test_the_schema_names_every_field_of_every_report() -> None:
+    fields = {f.name for kind in (Report, StratifiedReport, ProofReport) for f in dataclasses.fields(kind)}
     assert fields <= set(SCHEMA["properties"]), fields - set(SCHEMA["properties"])
 
 

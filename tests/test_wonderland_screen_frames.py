@@ -1,8 +1,7 @@
-"""The Santa's Wonderland screen's frames: light to draw, and steady once its art is made."""
+"""The Santa's Wonderland screen's frames: steady once its art is made (their time is measured by
+``main.py --bench`` and ``benchmarks/heavy_frames.py``, not asserted in a test)."""
 
 from __future__ import annotations
-
-import time
 
 import pygame
 import pytest
@@ -16,27 +15,14 @@ GAME_ID = "santas_wonderland"
 pytestmark = pytest.mark.usefixtures("display")
 
 
-def _frames(h: harness.Harness) -> list[float]:
-    """CPU seconds of each frame (update and draw) until the round is over."""
-    times = []
+def _frames(h: harness.Harness) -> list[int]:
+    """Every frame (update and draw) until the round is over; their numbers."""
+    frames = []
     while not h.screen.is_idle():
-        start = time.thread_time()
         h.frame(draw=True)
-        times.append(time.thread_time() - start)
-        assert len(times) < 40_000
-    return times
-
-
-def test_a_bought_round_draws_well_within_a_frame(tmp_path, display):
-    """Every frame of a whole Midnight Riches round, drawn at 1280x720: p99 under 16.7 ms of CPU."""
-    h = harness.open_game(tmp_path, GAME_ID, surface=display, bet=BET, turbo=True)  # the same frames, fewer
-    h.spin(frame_seed(), buy=True)  # a short bought round: frames of every kind
-    times = sorted(_frames(h))
-    assert len(times) > 300
-    p50 = times[len(times) // 2]
-    p99 = times[int(len(times) * 0.99)]
-    assert p50 < 0.008, f"p50 {p50 * 1000:.2f} ms"
-    assert p99 < 0.0167, f"p99 {p99 * 1000:.2f} ms"
+        frames.append(len(frames))
+        assert len(frames) < 40_000
+    return frames
 
 
 def test_steady_frames_allocate_no_surfaces(tmp_path, display, monkeypatch):

@@ -49,7 +49,7 @@ PAYING = SYMBOLS[2:]
 # The paytable, x line bet (line bet = total bet / 50). Santa pays only in the free games, where
 # his block spans reels; a line of wilds with a pie in it pays as pies.
 PAYS = {
-    "santa": {3: "55", 4: "200", 5: "1000"},
+    "santa": {3: "55", 4: "203", 5: "1000"},
     "pie": {3: "50", 4: "200", 5: "600"},
     "rudolph": {3: "40", 4: "150", 5: "500"},
     "elf": {3: "30", 4: "100", 5: "400"},

@@ -141,8 +141,13 @@ class DemoDirector:
         config = AutoplayConfig(rounds=ROUNDS_PER_VISIT, seeds=self.visit_seeds(game_id))
         self.visits += 1
         self.visit_time = self.idle_time = 0.0
-        self.screen = open_game_screen(self.app.context, game_id, wallet=self.wallet, autoplay=config)
-        self.app.context.scenes.switch(self.screen, fade=fade)
+        self.screen = None
+
+        def make() -> Scene:  # made once the screen it replaces is gone: one game in memory at a time
+            screen = self.screen = open_game_screen(self.app.context, game_id, wallet=self.wallet, autoplay=config)
+            return screen
+
+        self.app.context.scenes.switch(make, fade=fade)
         log.info("demo: visit %d, %s", self.visits, game_id)
 
     def _top_up(self, bet: int) -> None:

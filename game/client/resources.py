@@ -10,6 +10,7 @@ image's own size that is the 720p file, so nothing is resampled at start-up.
 from __future__ import annotations
 
 import logging
+import weakref
 from functools import cache
 from pathlib import Path
 
@@ -26,8 +27,12 @@ class ResourceError(Exception):
 
 
 class Resources:
+    """Loaded images are shared while something holds them, then freed: a game's art goes with
+    its screen, so the demo's memory does not grow with each game it has visited."""
+
     def __init__(self) -> None:
-        self._images: dict[tuple[str, tuple[int, int] | None], pygame.Surface] = {}
+        self._images: weakref.WeakValueDictionary[tuple[str, tuple[int, int] | None], pygame.Surface] = (
+            weakref.WeakValueDictionary())
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
 
     def image(self, relative: str, size: tuple[int, int] | None = None) -> pygame.Surface:

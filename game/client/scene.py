@@ -114,18 +114,28 @@ class SceneManager:
 
     def replace(self, scene: Scene) -> None:
         """Swap the whole stack for ``scene`` (switching screens); the scenes left are disposed."""
+        self.replace_with(lambda: scene)
+
+    def switch(self, scene: Scene | Callable[[], Scene], fade: bool = True) -> None:
+        """Replace the stack with a fade out and in; input is ignored while fading.
+
+        ``scene`` may be a function that makes it: it is then called at the darkest point of the
+        fade, after the scenes it replaces are gone, so two game screens are never held at once.
+        """
+        make: Callable[[], Scene] = scene if callable(scene) else (lambda: scene)
+        if not fade or not self.stack:
+            self.replace_with(make)
+            return
+        self._transition = _Transition(self.FADE_SECONDS * 2, lambda: self.replace_with(make))
+
+    def replace_with(self, make: Callable[[], Scene]) -> None:
+        """Dispose of the whole stack, then push the scene ``make`` returns."""
         while self.stack:
             left = self.pop()
             if left is not None:
                 left.dispose()
-        self.push(scene)
-
-    def switch(self, scene: Scene, fade: bool = True) -> None:
-        """Replace the stack with a fade out and in; input is ignored while fading."""
-        if not fade or not self.stack:
-            self.replace(scene)
-            return
-        self._transition = _Transition(self.FADE_SECONDS * 2, lambda: self.replace(scene))
+            del left
+        self.push(make())
 
     @property
     def transitioning(self) -> bool:

@@ -16,8 +16,14 @@ cover (pies on reels 4-5 cannot change whether a line pays).
 **Trigger.** Santa shows (he lands on reel 1 only, on one row per stop that shows him) and a pie
 shows on reels 2-5, landed or from the sleigh (which always leaves at least one).
 
-The free games (Santa walking, growing, eating pies) are measured by simulation; see the PAR
-sheet (``python -m game.engine.par fat_santa``).
+**The free games' meter** (:func:`free_game_growth`). Every pie the free reels land is collected,
+beneath Santa too, so the meter, Santa's size and the number of spins depend only on how many pies
+land on each spin, not on where: a Markov chain over (spins played, spins awarded, the meter) with
+the exact law of one spin's pies (the free strips' windows, reels independent), moved by the game's
+own ``Meter``. It gives, exactly, how many spins a free game plays at each Santa size and the law of
+his final size. The free games' pays (Santa walking to the pies, the lines) are simulated; the
+spins at each size are the control variate of that simulation (``docs/MATH.md``,
+``game.engine.proof``): they carry most of its variance (a spin at 5x5 pays 1,000x).
 
     python -m game.engine.exact_fat_santa      # prints every figure (about 10 s)
 """
@@ -31,9 +37,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from math import comb
+from typing import TYPE_CHECKING
 
 from .exact import BLANK, LinePays, PayKey, PrefixHits, line_pays, prefix_decides, weighted, windows
 from .games.fat_santa.game import FatSanta
+from .games.fat_santa.santa import Meter
+
+if TYPE_CHECKING:
+    from .proof import ExactParts
 
 
 @dataclass(frozen=True)
@@ -213,6 +224,135 @@ def hit_rates(game: FatSanta, pay: _Lines) -> tuple[Fraction, Fraction]:
     return 1 - plain_miss, 1 - sleigh_miss
 
 
+@dataclass(frozen=True)
+class FreeGameGrowth:
+    """The free games' meter, exactly: spins played at each Santa size, and his final size's law."""
+
+    pies_law: tuple[tuple[int, Fraction], ...]  # pies landing on one free spin: (count, probability)
+    spins_at_size: tuple[Fraction, ...]  # E[spins evaluated with Santa at size 1, 2, ...] (after that spin's growth)
+    final_size: tuple[Fraction, ...]  # P(Santa ends the free games at size 1, 2, ...)
+
+    @property
+    def spins(self) -> Fraction:
+        """E[spins a free game plays]."""
+        return sum(self.spins_at_size, Fraction(0))
+
+
+def free_game_pies(game: FatSanta) -> tuple[tuple[int, Fraction], ...]:
+    """The law of the number of pies the free reels land on one spin (every one of them is collected)."""
+    law: dict[int, Fraction] = {0: Fraction(1)}
+    for strip in game.data.free_reels.strips:
+        reel: Counter[int] = Counter()
+        for window, n in windows(strip, game.rows):
+            reel[window.count(game.pie)] += n
+        step: dict[int, Fraction] = {}
+        for a, pa in law.items():
+            for b, n in reel.items():
+                step[a + b] = step.get(a + b, Fraction(0)) + pa * Fraction(n, len(strip))
+        law = step
+    return tuple(sorted(law.items()))
+
+
+def free_game_growth(game: FatSanta | None = None) -> FreeGameGrowth:
+    """Spins at each Santa size and his final size, exactly, by the meter's Markov chain.
+
+    The state before a spin is (spins awarded so far, meter fills, pies in the meter); a spin lands
+    ``k`` pies with the law of :func:`free_game_pies`, the game's own ``Meter`` takes them one by one,
+    each fill grows Santa by one size and awards its extra spins. Santa's size after a spin is
+    1 + fills (he starts 1x1), and that spin is evaluated at it.
+    """
+    game = FatSanta() if game is None else game
+    data = game.data
+    pies = free_game_pies(game)
+    sizes = len(data.meter) + 1
+    spins_at = [Fraction(0)] * sizes
+    final = [Fraction(0)] * sizes
+    # state (spins awarded, fills, pies) -> probability, before spin number `played + 1`
+    states: dict[tuple[int, int, int], Fraction] = {(data.free_spins, 0, 0): Fraction(1)}
+    played = 0
+    while states:
+        after: dict[tuple[int, int, int], Fraction] = {}
+        for (spins, fills, held), p in states.items():
+            if played >= spins:  # the free games are over
+                final[fills] += p
+                continue
+            for k, pk in pies:
+                meter = Meter(data.meter, data.extra_spins)
+                meter.fills, meter.pies = fills, held
+                awarded = spins
+                for _ in range(k):
+                    extra = meter.add()
+                    if extra is not None:
+                        awarded += extra
+                q = p * pk
+                spins_at[meter.fills] += q
+                key = (awarded, meter.fills, meter.pies)
+                after[key] = after.get(key, Fraction(0)) + q
+        states = after
+        played += 1
+    return FreeGameGrowth(pies_law=pies, spins_at_size=tuple(spins_at), final_size=tuple(final))
+
+
+def santa_row_law(game: FatSanta) -> tuple[Fraction, ...]:
+    """P(Santa stands on row r | the free games trigger), r = 0 .. rows - 1.
+
+    Whether the free games trigger given that Santa shows depends only on reels 2-5 and the sleigh
+    (which never covers reel 1), so his row given the trigger is his row given that he shows: the
+    row he stands on in each reel-1 window that shows him, by the stops that show it.
+    """
+    rows = [0] * game.rows
+    for window, n in windows(game.data.base_reels.strips[0], game.rows):
+        if game.santa in window:
+            rows[window.index(game.santa)] += n
+    total = sum(rows)
+    return tuple(Fraction(n, total) for n in rows)
+
+
+def exact_parts(game: FatSanta, buy: bool = False) -> ExactParts:
+    """Fat Santa's exact parts for a proof (``game.engine.proof``).
+
+    Base game: the lines (sleigh blended in) and the trigger exact, Santa's row by
+    :func:`santa_row_law`. Bought: no base spin, the free games once, Santa's row by the buy's row
+    weights. Either way the controls are the spins played at each Santa size, with the exact means
+    of :func:`free_game_growth` (the same from every row: the meter does not see where Santa is).
+    """
+    from .proof import ExactParts
+
+    growth = free_game_growth(game)
+    means = growth.spins_at_size
+    source = "game/engine/exact_fat_santa.py"
+    if buy:
+        weights = game.data.buy_row_weights
+        law = tuple(Fraction(w, sum(weights)) for w in weights)
+        starts = tuple(({"trigger": "buy", "santa_row": r}, p) for r, p in enumerate(law) if p)
+        base_x, rate = Fraction(0), Fraction(1)
+        extra: tuple[tuple[str, Fraction, str], ...] = ()
+    else:
+        figures = _figures(game)
+        starts = tuple(({"trigger": "spin", "santa_row": r}, p) for r, p in enumerate(santa_row_law(game)) if p)
+        base_x, rate = figures.base_rtp, figures.trigger
+        extra = (("base spin pays (hit rate of the lines)", figures.base_hit_rate, source),)
+    extra += tuple((f"free games end with Santa {size}x{size}", p, source + " free_game_growth")
+                   for size, p in enumerate(growth.final_size, start=1))
+    return ExactParts(
+        base_x=base_x, rate=rate, starts=starts,
+        control_names=tuple(f"spins at {size}x{size}" for size in range(1, len(means) + 1)),
+        control_means=tuple(means for _ in starts), source=source, exact=extra + (
+            ("free games: spins played", growth.spins, source + " free_game_growth"),),
+    )
+
+
+_FIGURES: dict[int, FatSantaExact] = {}
+
+
+def _figures(game: FatSanta) -> FatSantaExact:
+    """``compute(game)``, once per game object (its data does not change)."""
+    key = id(game)
+    if key not in _FIGURES:
+        _FIGURES[key] = compute(game)
+    return _FIGURES[key]
+
+
 def _covered(window: Sequence[str], cover: frozenset[int], pie: str) -> tuple[str, ...]:
     return tuple(pie if r in cover else symbol for r, symbol in enumerate(window))
 
@@ -222,6 +362,7 @@ def main() -> int:
 
     began = time.perf_counter()
     figures = compute()
+    growth = free_game_growth()
     spent = time.perf_counter() - began
     out = [
         f"lines, no sleigh    {float(figures.plain_rtp):.6%}",
@@ -230,6 +371,9 @@ def main() -> int:
         f"free games          1 in {float(1 / figures.trigger):.4f} spins = {figures.trigger}",
         f"base hit rate       {float(figures.base_hit_rate):.6%}  (no sleigh {float(figures.plain_hit_rate):.4%},"
         f" sleigh {float(figures.sleigh_hit_rate):.4%})",
+        *(f"free games at {size}x{size}    {float(spins):.6f} spins, ends there {float(end):.6%}"
+          for size, (spins, end) in enumerate(zip(growth.spins_at_size, growth.final_size), start=1)),
+        f"free games          {float(growth.spins):.6f} spins on average",
         f"({spent:.1f} s)",
     ]
     print("\n".join(out))

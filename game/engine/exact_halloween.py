@@ -23,17 +23,25 @@ is enumerated with the game's own evaluator and multiplier rule (``HalloweenVaca
 and ``_multiplied``), never a copy of them. ``E[free game] = sum over spins t and states of
 P(state at t) x E[pay | state]``.
 
-    python -m game.engine.exact_halloween      # prints every figure (about 5 s)
+    python -m game.engine.exact_halloween      # prints every figure (about 2 s)
+    python -m game.engine.exact_halloween --write   # and writes the headline ones to exact.json
+
+The headline figures (RTP, hit rate, trigger, the free game's mean) are kept in the game's
+``exact.json`` beside its data, keyed to the data's SHA-256 (``game.exact_figures`` reads it, so a
+help page shows them without a 2-second computation); ``tests/test_exact_halloween.py`` fails
+when the file is not what the data gives.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from fractions import Fraction
 from functools import cached_property
 from itertools import product
+from pathlib import Path
 
 from .exact import (
     BLANK,
@@ -48,7 +56,7 @@ from .exact import (
     weighted,
     windows,
 )
-from .games.halloween_vacation.game import HalloweenVacation
+from .games.halloween_vacation.game import ExactFigures, HalloweenVacation, exact_file
 
 Key = tuple[str, int]
 Stage = tuple[int, int, int, int]  # (stage, spins left, Expanding Wilds so far, extra spins so far)
@@ -351,9 +359,28 @@ def _or_step(law: dict[int, Fraction], landed: dict[int, Fraction]) -> dict[int,
     return out
 
 
-def main() -> int:
+def headline(figures: HalloweenExact) -> ExactFigures:
+    return ExactFigures(rtp=figures.rtp, hit_rate=figures.hit_rate, trigger=figures.trigger,
+                        free_mean=figures.free.mean)
+
+
+def write_headline(game: HalloweenVacation, figures: HalloweenExact) -> Path:
+    """``exact.json`` beside the data: the headline figures as exact fractions, keyed to the data."""
+    path = exact_file(game)
+    record = {"game": game.id, "data_sha256": game.data_digest(),
+              "command": "python -m game.engine.exact_halloween --write",
+              **{name: str(value) for name, value in asdict(headline(figures)).items()}}
+    path.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
     import time
 
+    parser = argparse.ArgumentParser(description="Halloween Vacation's figures, exactly")
+    parser.add_argument("--write", action="store_true", help="also write the headline figures to exact.json")
+    args = parser.parse_args(argv)
     began = time.perf_counter()
     figures = compute()
     spent = time.perf_counter() - began
@@ -370,7 +397,17 @@ def main() -> int:
         f"({spent:.1f} s)",
     ]
     print("\n".join(out))
+    if args.write:
+        print(f"wrote {write_headline(figures_game(), figures)}")
     return 0
+
+
+def figures_game() -> HalloweenVacation:
+    from . import get_game
+
+    game = get_game("halloween_vacation")
+    assert isinstance(game, HalloweenVacation)
+    return game
 
 
 if __name__ == "__main__":

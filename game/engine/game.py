@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Generator
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .describe import GameDescription, RtpReport, read_rtp_reports
 from .errors import DecisionError, InvalidBet
@@ -15,6 +15,9 @@ from .money import cents_of
 from .rng import RoundRng, check_seed, derive_seed, new_seed, round_rng
 from .round import Decision, RoundContext, RoundPlay, RoundResult, Strategy, random_strategy
 from .wins import Evaluation
+
+if TYPE_CHECKING:
+    from .proof import ExactParts  # the proof module imports the games' registry: no cycle at run time
 
 # The default strategy draws from its own generator, seeded from the round seed, so that
 # strategy choices never shift the round's own random numbers.
@@ -76,6 +79,18 @@ class Game(ABC):
         if self.buy_price_x is None:
             raise InvalidBet(f"{self.id} has no buy feature")
         return cents_of(self.buy_price_x, bet)
+
+    def exact_parts(self, buy: bool = False) -> ExactParts | None:
+        """What the game computes exactly about a mode (``game.engine.proof``): None when nothing is.
+
+        A game that returns them lets ``python -m game.engine.simulate GAME --exact-parts`` simulate
+        only its main feature's mean; ``feature_controls`` gives the controls they name.
+        """
+        return None
+
+    def feature_controls(self, result: RoundResult) -> tuple[float, ...]:
+        """The control variates of a feature run (``exact_parts``): quantities whose means are exact."""
+        return ()
 
     @abstractmethod
     def evaluate(self, window: list[list[str]]) -> Evaluation:

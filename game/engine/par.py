@@ -129,7 +129,16 @@ class Measured:
         with several starts: there the start drawn and the feature's first draws were dependent."""
         return self.stratified and self.several_starts and "generator" not in self.raw
 
+    @property
+    def by_exact_parts(self) -> bool:
+        return self.raw.get("method") == "exact_parts"
+
     def runs(self) -> str:
+        if self.by_exact_parts:
+            strata = len(self["strata"])
+            base = "" if self["buy"] else f" + {self['rounds']:,} base rounds (distribution only)"
+            return (f"{self['feature_runs']:,} feature runs in {strata} strata (pilot {self['pilot_runs']:,})"
+                    + base)
         if self.stratified:
             return f"{self['rounds']:,} base rounds + {self['feature_runs']:,} feature runs"
         return f"{self['rounds']:,} rounds"
@@ -155,7 +164,8 @@ class Measured:
     def source_lines(self) -> list[str]:
         where = self.path.relative_to(ROOT).as_posix()
         lines = [
-            f"- [`{self.name}`] `{where}`: {self.get('method', 'plain')} simulation, {self.runs()} at bet"
+            f"- [`{self.name}`] `{where}`: {self.get('method', 'plain').replace('_', ' ')} simulation,"
+            f" {self.runs()} at bet"
             f" {format_cents(self['bet'])}, seed {self['seed']}, generator {self.generator}.",
             f"  Command: `{self['command']}`.",
         ]
@@ -465,28 +475,37 @@ def _agrees(printed: str, exact: Fraction) -> bool:
 # -- Fat Santa ----------------------------------------------------------------------------------
 
 
+def _combined(reports: Sequence[Measured]) -> tuple[float, float]:
+    """The free games' mean from independent proofs, weighted by their inverse variances: (mean, SE)."""
+    weights = [1 / r["feature_se_x"] ** 2 for r in reports]
+    mean = sum(w * r["feature_average_x"] for w, r in zip(weights, reports)) / sum(weights)
+    return mean, math.sqrt(1 / sum(weights))
+
+
 def fat_santa(game: Game, buy: bool) -> str:
+    from .exact_fat_santa import free_game_growth
+
     g: Any = game
     data = g.data
     x = _exact(game.id, game.data_digest())
+    growth = free_game_growth(g)
     base_report, buy_report = Measured(game, "base", True), Measured(game, "buy", True)
+    for measured in (base_report, buy_report):
+        if not measured.by_exact_parts:
+            raise SystemExit(f"fat_santa: {measured.name} is not a proof by exact parts: re-run its command with"
+                             " --exact-parts (docs/MATH.md)")
     report = buy_report if buy else base_report
     price = float(g.buy_price_x) if buy else 1.0
-    # The free games' law is the same triggered or bought (Santa starts on a uniform row either way),
-    # so both reports' feature runs measure one mean.
-    runs = [(r["feature_runs"], r["feature_average_x"], r["feature_sd_x"]) for r in (base_report, buy_report)]
-    m_all = sum(m for m, _, _ in runs)
-    mean_all = sum(m * mu for m, mu, _ in runs) / m_all
-    second_all = sum(m * (sd**2 + mu**2) for m, mu, sd in runs) / m_all
-    sd_all = math.sqrt(second_all - mean_all**2)
     rows_law = data.buy_row_weights
     sheet = Sheet()
+    method = ("by strata of Santa's starting row (exact probabilities, a salted stream each) with a control"
+              " variate: the spins played at each Santa size, whose means are exact (the meter's Markov chain)")
     if buy:
         summary = (f"The bought round plays the free games alone, at {multiplier_text(g.buy_price_x)}x bet: its RTP"
-                   " is the free games' mean win over the price, simulated.")
+                   f" is the free games' mean win over the price; the mean is simulated {method}.")
     else:
         summary = ("The base game (lines, Santa's Sleigh) and the free-games trigger are exact; the free games'"
-                   " mean win is simulated.")
+                   f" mean win is simulated {method}.")
     header(sheet, game, buy, summary)
     sources(sheet, [base_report, buy_report])
     draws = ["the 5 base reel stops (`randrange(len(strip))`); the sleigh: `randrange(of) < flies`, then its number"
@@ -503,11 +522,8 @@ def fat_santa(game: Game, buy: bool) -> str:
         cells.append(format_cents(g.description.cap_win(bet)))
         return cells
 
-    if buy:
-        at_bet = f"as the default bet ({pct(report['rtp'], 3)} simulated), rounding loss 0 by design"
-    else:
-        combined = float(x.base_rtp) + float(x.trigger) * base_report["feature_average_x"]
-        at_bet = f"as the default bet ({pct(combined, 3)}: exact base, simulated free games), rounding loss 0 by design"
+    how = "simulated free games" if buy else "exact base, simulated free games"
+    at_bet = f"as the default bet ({pct(report['rtp'], 3)}: {how}), rounding loss 0 by design"
     bets_section(sheet, game, buy, at_bet, line_bet, ["line bet", *(["price"] if buy else []), "cap"])
 
     sheet.h("3. Paytable (x line bet = total bet / 50)")
@@ -531,7 +547,7 @@ def fat_santa(game: Game, buy: bool) -> str:
         f" {', '.join(str(c + 1) for c in sorted({c for c, _ in data.sleigh_cells}))}.",
         f"- Free games: {data.free_spins} spins; pie meter {list(data.meter)}, extra spins {list(data.extra_spins)}.",
         f"- Santa's starting row when bought: weights {list(rows_law)}; when triggered, the row he landed on"
-        " (uniform: each stop that shows him shows him on one row).",
+        " (uniform: each stop that shows him shows him on one row, and the trigger does not depend on it).",
         "",
     ]
     if not buy:
@@ -564,71 +580,88 @@ def fat_santa(game: Game, buy: bool) -> str:
         sheet.h("6. Trigger")
         sheet.p("Bought: the free games always play.")
 
-    sheet.h("7. Free games (simulated)")
+    sheet.h("7. Free games: the meter exact, the pays simulated")
+    mean_pies = sum((k * p for k, p in growth.pies_law), Fraction(0))
+    sheet.p("Every pie the free reels land is collected (beneath Santa too), so the meter, Santa's size and the"
+            " spins depend only on how many pies land per spin: exact by a Markov chain"
+            f" (`exact_fat_santa.free_game_growth`). Pies per free spin: {float(mean_pies):.4f} on average"
+            f" ({frac(mean_pies)}); spins per free game: {float(growth.spins):.6f} (exact; its fraction has"
+            f" {len(str(growth.spins.denominator))}-digit terms: `python -m game.engine.exact_fat_santa`).")
     fr = report["feature_run_features"]
+    m = report["feature_runs"]
+    rows = []
+    for size, (spins, end) in enumerate(zip(growth.spins_at_size, growth.final_size), start=1):
+        reached = sum(growth.final_size[size - 1:], Fraction(0))
+        seen = fr.get(f"size_{size}", {}).get("runs") if size > 1 else m
+        rows.append([f"{size}x{size}", f"{float(spins):.6f}", pct(end, 4), pct(reached, 4),
+                     pct(seen / m, 4) if seen is not None else "0"])
+    sheet.t(["Santa's size", "spins played at it (exact mean)", "ends there (exact)", "reaches it (exact)",
+             f"reached in the proof's runs ({report.name})"], rows)
+    cv = report["control_variate"]
+    both_mean, both_se = _combined([base_report, buy_report])
     sheet.lines += [
-        f"- Mean win {report['feature_average_x']:.3f}x bet, standard deviation {report['feature_sd_x']:.1f}x"
-        f" ({report.cite()}).",
-        f"- Both reports' runs together ({m_all:,} runs; the same law, Santa starting on a uniform row either way):"
-        f" mean {mean_all:.3f}x, standard deviation {sd_all:.1f}x, standard error {sd_all / math.sqrt(m_all):.3f}x.",
+        f"- Mean win (the proof's estimate) **{report['feature_average_x']:.4f}x bet, standard error"
+        f" {report['feature_se_x']:.4f}x** ({report.cite()}).",
+        f"- Standard deviation of one free game's win: {report['feature_sd_x']:.2f}x; with the control"
+        f" {math.sqrt(report['feature_sd_x'] ** 2 / cv['variance_reduction']):.2f}x (variance"
+        f" {cv['variance_reduction']:.1f} times smaller). Without the control the same runs give"
+        f" {cv['plain_estimate_x']:.4f}x +- {Z95 * cv['plain_se_x']:.4f}x.",
+        "- Control coefficients (x bet per spin at 1x1 .. 5x5, fitted on the pilot): "
+        + ", ".join(f"{b:.2f}" for b in cv["beta"]) + ".",
+        f"- Both proofs together (independent streams, the same law: Santa starts on a uniform row either way;"
+        f" weighted by their inverse variances): {both_mean:.4f}x, standard error {both_se:.4f}x.",
         f"- Highest seen: {report['feature_max_x']:,.2f}x bet.",
         "",
     ]
-    sheet.t(["Santa grows to", "share of free games"],
-            [[f"{k[-1]}x{k[-1]}", pct(fr[k]['share_of_runs'], 3)] for k in sorted(fr) if k.startswith("size_")])
+    sheet.t(["Santa's starting row", "probability (exact)", "runs", "mean win (controlled)", "sd", "sd, controlled"],
+            [[st["start"]["santa_row"] + 1, st["probability"], f"{st['runs']:,}", f"{st['mean_x']:.3f}x",
+              f"{st['sd_x']:.2f}x", f"{st['controlled_sd_x']:.2f}x"] for st in report["strata"]])
 
     sheet.h("8. RTP summary")
+    half = report["half_width"]
     if buy:
-        half = Z95 * report["feature_sd_x"] / math.sqrt(report["feature_runs"]) / price
-        half_all = Z95 * sd_all / math.sqrt(m_all) / price
         rows = [
-            ["free games / price", f"{pct(report['feature_average_x'] / price, 3)} +- {half * 100:.3f} pp",
-             report.cite(), ""],
-            ["the same, both reports' runs", f"{pct(mean_all / price, 3)} +- {half_all * 100:.3f} pp",
+            ["free games / price", f"**{pct(report['rtp'], 3)} +- {half * 100:.3f} pp**", report.cite(),
+             "95% interval"],
+            ["the same, both proofs' free-game mean",
+             f"{pct(both_mean / price, 3)} +- {Z95 * both_se / price * 100:.3f} pp",
              "simulated, as the two reports", "95% interval"],
-            ["published", report.interval(), "stratified report", ""],
         ]
-        rtp_now = report["rtp"]
     else:
         p = float(x.trigger)
-        part = p * base_report["feature_average_x"]
-        half = Z95 * p * base_report["feature_sd_x"] / math.sqrt(base_report["feature_runs"])
-        half_all = Z95 * p * sd_all / math.sqrt(m_all)
         rows = [
             ["base game lines (sleigh included)", pct(x.base_rtp), "exact", frac(x.base_rtp)],
-            ["free games", f"{pct(part, 3)} +- {half * 100:.3f} pp", f"exact trigger x simulated mean: {report.cite()}",
-             "95% interval"],
-            ["**RTP**", f"**{pct(float(x.base_rtp) + part, 3)} +- {half * 100:.3f} pp**", "exact + simulated",
-             "95% interval"],
-            ["RTP, both reports' free-game runs",
-             f"{pct(float(x.base_rtp) + p * mean_all, 3)} +- {half_all * 100:.3f} pp", "exact + simulated",
-             "95% interval"],
-            ["published", report.interval(), "stratified report (base part simulated too)", ""],
+            ["free games", f"{pct(report['feature_part_rtp'], 3)} +- {half * 100:.3f} pp",
+             f"exact trigger x simulated mean: {report.cite()}", "95% interval"],
+            ["**RTP**", f"**{pct(report['rtp'], 3)} +- {half * 100:.3f} pp**", "exact + simulated", "95% interval"],
+            ["RTP, both proofs' free-game mean", f"{pct(float(x.base_rtp) + p * both_mean, 3)} +-"
+             f" {Z95 * p * both_se * 100:.3f} pp", "exact + simulated", "95% interval"],
         ]
-        rtp_now = float(x.base_rtp) + part
+        for check in report["checks"]:
+            rows.append([f"check: {check['name']}", f"simulated {check['simulated']:.6g}",
+                         f"against exact {check['exact']:.6g}: {check['z']:+.2f} standard errors",
+                         f"{check['rounds']:,} base rounds, not in the RTP"])
     sheet.t(["part", "value", "how", "detail"], rows)
 
     if buy:
         sd, sd_note = report["feature_sd_x"], f"a bought round is its free games: their deviation ({report.cite()})"
-        hits = ["- Hit rate: a bought round plays the free games, which win unless every line of every free spin"
-                " misses; the share that won nothing is not recorded by the report (it counts every bought round"
-                f" as a hit). {pct(report['feature_run_features'].get('pies', {}).get('share_of_runs', 1), 2)} of"
-                f" bought rounds collected a pie ({report.cite()})."]
+        hits = [f"- Hit rate: {pct(report['hit_rate'], 2)} of bought rounds win ({report.cite()});"
+                f" {pct(fr.get('pies', {}).get('share_of_runs', 1), 2)} collected a pie."]
     else:
-        sd, sd_note = report_sd(report)
+        sd, sd_note = report["sd"], f"{report.cite()}: Var(Y) from the base rounds plus each row's free-game variance"
         hits = [f"- Base spin pays: {pct(x.base_hit_rate)}, {one_in(x.base_hit_rate)} (exact; no sleigh"
                 f" {pct(x.plain_hit_rate, 3)}, sleigh {pct(x.sleigh_hit_rate, 3)}).",
                 f"- A round wins (its base spin or its free games): {pct(report['hit_rate'], 2)}"
                 f" ({report.cite()}); at most {pct(x.base_hit_rate + x.trigger, 3)} (exact bound: base spin pays or the"
                 " free games start)."]
-    deviation_section(sheet, rtp_now, "exact base and simulated free games" if not buy else "simulated", sd,
-                      sd_note, price, hits)
+    deviation_section(sheet, report["rtp"], how, sd, sd_note, price, hits)
 
     sheet.h("10. Cap")
     capped = sum(r["capped_rounds"] for r in (base_report, buy_report))
+    m_all = sum(r["feature_runs"] for r in (base_report, buy_report))
     sheet.p(f"{multiplier_text(g.cap)}x bet per round: the round stops when its win reaches it. Reachable in"
             " principle (Santa grown to 5x5 early, 11 spins at 1,000x). Seen "
-            f"{capped} times in {m_all:,} free games ({base_report.cite()}; {buy_report.cite()}): its chance per"
+            f"{capped} times in {m_all:,} free games (both proofs' runs): its chance per"
             f" free game is below {3 / m_all:.1e} (95%, none seen), per base spin below"
             f" {3 / m_all * float(x.trigger):.1e}. What it forfeits (the win above it) was never observed.")
 
@@ -647,14 +680,10 @@ def fat_santa(game: Game, buy: bool) -> str:
     ]
     printed = game.description.printed_rtp.buy if buy else game.description.printed_rtp.base
     assert printed is not None
-    rows = [["RTP, published", report.interval(), "yes" if report["half_width"] <= ACCEPT_HALF_WIDTH else
-             "no: half-width above 0.1 point", "inside" if report["ci_low"] <= _printed(printed) <= report["ci_high"]
-             else "outside"]]
-    if not buy:
-        pooled = float(x.base_rtp) + float(x.trigger) * mean_all
-        rows.append(["RTP, exact base + both reports' runs", f"{pct(pooled, 3)} +- {half_all * 100:.3f} pp",
-                     "not yet: the runs predate issue 11's start draw and generator",
-                     "inside" if abs(pooled - _printed(printed)) <= half_all else "outside"])
+    rows = [["RTP, proven" if half <= ACCEPT_HALF_WIDTH else "RTP, published", report.interval(),
+             "yes (exact parts + simulated free games)" if half <= ACCEPT_HALF_WIDTH else
+             "no: half-width above 0.1 point",
+             "inside" if report["ci_low"] <= _printed(printed) <= report["ci_high"] else "outside"]]
     acceptance_section(sheet, rows)
     return sheet.text()
 

@@ -5,7 +5,13 @@
 
 ``--stratified`` plays base rounds with the game's main feature deferred and the feature on its
 own, and combines them (see ``game.engine.stratified``): the way to a tight interval for games
-whose return lives in a rare, volatile feature.
+whose return lives in a rare, volatile feature. ``--exact-parts`` goes further for a game that
+computes parts of its math exactly (``Game.exact_parts``; Fat Santa): the base game, the trigger
+and the law of the feature's start are taken exact, and only the feature's mean is simulated, by
+strata of its start with a control variate (see ``game.engine.proof``)::
+
+    python -m game.engine.simulate fat_santa --exact-parts --feature-runs 1000000 --rounds 2000000 --workers 1
+    python -m game.engine.simulate fat_santa --exact-parts --buy --feature-runs 2000000 --workers 1
 
 Round ``i`` uses seed ``derive_seed(S, i)``, so a run is reproducible from its seed and any
 single round of it can be replayed. The output (RTP with its 95% confidence interval, hit
@@ -38,7 +44,8 @@ from . import rng as _rng
 from .rng import derive_seed, new_seed
 
 if TYPE_CHECKING:
-    from .stratified import StratifiedReport  # stratified imports this module: no cycle at run time
+    from .proof import ProofReport  # both import this module: no cycle at run time
+    from .stratified import StratifiedReport
 
 log = logging.getLogger("simulate")
 
@@ -293,15 +300,24 @@ def _progress_bar(total: int, enabled: bool):
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m game.engine.simulate", description="RTP simulation tool")
     parser.add_argument("game", choices=GAME_IDS, help="game id")
-    parser.add_argument("--rounds", type=_positive, required=True, help="number of rounds")
+    parser.add_argument("--rounds", type=_positive, default=None,
+                        help="number of rounds (with --exact-parts: base rounds for the distribution figures, which"
+                             " are not in the RTP; not with --buy)")
     parser.add_argument("--workers", type=_positive, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--seed", type=_seed, default=None, help="series seed (default: a fresh one)")
     parser.add_argument("--bet", type=_positive, default=None, help="bet in cents (default: the game's default)")
     parser.add_argument("--buy", action="store_true", help="play the bought feature")
     parser.add_argument("--stratified", action="store_true",
                         help="estimate by strata: base rounds with the main feature deferred, plus feature runs")
+    parser.add_argument("--exact-parts", action="store_true",
+                        help="prove the RTP from the parts the game computes exactly (base game, trigger, the law"
+                             " of the feature's start, a control variate's means) and simulate only the feature's"
+                             " mean, by strata of its start (game.engine.proof)")
     parser.add_argument("--feature-runs", type=_positive, default=None,
-                        help="with --stratified: how many times to play the main feature on its own")
+                        help="with --stratified or --exact-parts: how many times to play the main feature on its own")
+    parser.add_argument("--pilot-runs", type=_positive, default=None,
+                        help="with --exact-parts: feature runs that fit the control variate's coefficients (not in"
+                             " the estimate; default a twentieth of --feature-runs, from 20,000 to 100,000)")
     parser.add_argument("--json", type=Path, default=None, help="also write the report as JSON here")
     parser.add_argument("--csv", type=Path, default=None, help="also write the win distribution as CSV here")
     parser.add_argument("--histogram", action="store_true", help="also print the win distribution")
@@ -326,13 +342,30 @@ def _seed(text: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     args = parse_args(argv)
-    if args.stratified != (args.feature_runs is not None):
-        log.error("simulate: --stratified and --feature-runs go together")
+    if args.stratified and args.exact_parts:
+        log.error("simulate: --stratified or --exact-parts, not both")
+        return 2
+    if (args.stratified or args.exact_parts) != (args.feature_runs is not None):
+        log.error("simulate: --feature-runs goes with --stratified or --exact-parts")
+        return 2
+    if args.pilot_runs is not None and not args.exact_parts:
+        log.error("simulate: --pilot-runs goes with --exact-parts")
+        return 2
+    if args.exact_parts and args.buy and args.rounds is not None:
+        log.error("simulate: --exact-parts --buy plays no base rounds: leave --rounds out")
+        return 2
+    if args.rounds is None and not (args.exact_parts and args.buy):
+        log.error("simulate: give --rounds")
         return 2
     seed = new_seed() if args.seed is None else args.seed
-    report: Report | StratifiedReport
+    report: Report | StratifiedReport | ProofReport
     try:
-        if args.stratified:
+        if args.exact_parts:
+            from . import proof
+
+            report = proof.run(args.game, args.feature_runs, args.workers, seed, args.bet, args.buy,
+                               rounds=args.rounds or 0, pilot_runs=args.pilot_runs, progress=not args.quiet)
+        elif args.stratified:
             from . import stratified
 
             report = stratified.run(args.game, args.rounds, args.feature_runs, args.workers, seed, args.bet,

@@ -8,7 +8,9 @@ made in the constructor; per frame it is blits, a glyph counter and particle upd
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 
 import pygame
@@ -39,6 +41,53 @@ def tier_of(x: Fraction | float) -> int | None:
     return None
 
 
+def _rays(size: int) -> list[pygame.Surface]:
+    """Light rays in a few rotation steps (12-fold, so 30 degrees loops)."""
+    base = gfx.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    for k in range(12):
+        a = math.tau * k / 12
+        pts = [(c, c)]
+        for da in (-0.09, 0.09):
+            pts.append((c + math.cos(a + da) * c, c + math.sin(a + da) * c))
+        gfx.draw.polygon(base, (255, 210, 120, 90), pts)
+    base.blit(soft_glow(size, (255, 255, 255), 1.0), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    return [gfx.transform.rotate(base, step * 5) for step in range(6)]
+
+
+@dataclass(frozen=True)
+class _SharedArt:
+    """What every game's celebration draws alike: made once per title font, not once per screen."""
+
+    veil: pygame.Surface
+    titles: list[list[pygame.Surface]]  # per tier, one image per entry of SCALES
+    rays: list[pygame.Surface]
+
+
+_shared: weakref.WeakKeyDictionary[pygame.font.Font, dict[tuple[tuple[int, int], float], _SharedArt]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _shared_art(big_font: pygame.font.Font, size: tuple[int, int]) -> _SharedArt:
+    """The veil, the tier titles (rendered at their largest pop and shrunk, so no frame is an
+    enlarged copy) and the rays, for ``big_font`` at the current render scale."""
+    per_font = _shared.setdefault(big_font, {})
+    key = (size, gfx.scale())
+    art = per_font.get(key)
+    if art is None:
+        veil = gfx.Surface(size, pygame.SRCALPHA)
+        veil.fill((10, 2, 22, 205))
+        peak = max(SCALES)
+        titles = []
+        for _, text, color in TIERS:
+            big = render_text(big_font, text, color, INK, round(4 * peak), shadow=True)
+            w, h = big.get_size()
+            titles.append([gfx.transform.smoothscale(big, (max(1, round(w * s / peak)), max(1, round(h * s / peak))))
+                           for s in SCALES])
+        art = per_font[key] = _SharedArt(veil, titles, _rays(520))
+    return art
+
+
 class BigWinCelebration:
     HOLD = 1.6  # seconds the final amount stays before closing by itself
 
@@ -60,20 +109,9 @@ class BigWinCelebration:
         self.coin_frames = coin_frames
         self.sparkle_frames = sparkle_frames
         self.sound = sound
-        self.veil = gfx.Surface(size, pygame.SRCALPHA)
-        self.veil.fill((10, 2, 22, 205))
         self.glow = gfx.transform.stretch_soft(glow, (760, 560))
-        self.titles: list[list[pygame.Surface]] = []
-        # Each title is rendered once at its largest pop and shrunk for the other frames, so no
-        # frame is an enlarged copy.
-        peak = max(SCALES)
-        big_font = title_font(round(title_size * peak))
-        for _, text, color in TIERS:
-            big = render_text(big_font, text, color, INK, round(4 * peak), shadow=True)
-            w, h = big.get_size()
-            self.titles.append([gfx.transform.smoothscale(big, (max(1, round(w * s / peak)),
-                                                                 max(1, round(h * s / peak)))) for s in SCALES])
-        self.rays = self._rays(520)
+        shared = _shared_art(title_font(round(title_size * max(SCALES))), size)
+        self.veil, self.titles, self.rays = shared.veil, shared.titles, shared.rays
         self.particles = Particles(220)
         # The tick closes over ``sound``, not ``self``: no reference cycle through the celebration.
         self.counter = RollingCounter(0, tick=lambda: sound("coin_tick"), tick_every=0.12)
@@ -85,23 +123,6 @@ class BigWinCelebration:
         self.tier: int | None = None
         self.tier_time = 0.0
         self._spawn = 0.0
-
-    @staticmethod
-    def _rays(size: int) -> list[pygame.Surface]:
-        """Light rays in a few rotation steps (12-fold, so 30 degrees loops)."""
-        base = gfx.Surface((size, size), pygame.SRCALPHA)
-        c = size / 2
-        for k in range(12):
-            a = math.tau * k / 12
-            pts = [(c, c)]
-            for da in (-0.09, 0.09):
-                pts.append((c + math.cos(a + da) * c, c + math.sin(a + da) * c))
-            gfx.draw.polygon(base, (255, 210, 120, 90), pts)
-        base.blit(soft_glow(size, (255, 255, 255), 1.0), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-        frames = []
-        for step in range(6):
-            frames.append(gfx.transform.rotate(base, step * 5))
-        return frames
 
     def start(self, amount_cents: int, stake: int, duration: float) -> None:
         """Count up to ``amount_cents`` on a dimmed screen, climbing the tiers of ``stake`` it passes."""

@@ -13,7 +13,7 @@ Color = tuple[int, int, int] | tuple[int, int, int, int]
 # Rendered texts, least recently used first, bounded by the bytes their pixels take: a rolling
 # win counter or a long demo renders many different amounts, and the cache must not grow with
 # the hours played.
-CACHE_BYTES = 24 * 1024 * 1024
+CACHE_BYTES = 8 * 1024 * 1024
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _cache_bytes = 0
 _misses = 0

@@ -88,50 +88,59 @@ GROW_STEPS = 4  # in-between sizes drawn for each growth
 
 
 class SantaSprites:
-    """Every picture of Santa's block, drawn once: ``pose(size, name)`` and ``at_px(px)``."""
+    """Every picture of Santa's block: ``pose(size, name)`` and ``at_px(px)``.
+
+    The idle block of each size is drawn at once (the meter shows them all). The rest (eating,
+    waddling, squashing, the in-between sizes of a growth) is drawn the first time it is shown,
+    a few milliseconds each, and kept: most free games never see a 4x4 Santa, so a screen does
+    not hold some 20 MiB of pictures it will not show, and a second free game draws nothing new.
+    """
 
     def __init__(self, resources: Resources, art: FatSantaArt, cell: int, max_size: int = 5) -> None:
         self.cell = cell
         self.max_size = max_size
         self.res = resources
+        self.art = art
+        self.idle = {size: self._block(size, art.figure) for size in range(1, max_size + 1)}
         self.poses: dict[tuple[int, str], pygame.Surface] = {}
-        sizes: list[tuple[int, pygame.Surface | None]] = []  # (px, picture or None: drawn below)
+        self.growth_px: list[int] = []  # every width a growth shows, small to large
         for size in range(1, max_size + 1):
-            idle = self._block(size, art.figure)
-            eat = self._block(size, art.figure_eat)
             px = size * cell
-            self.poses[(size, "idle")] = idle
-            self.poses[(size, "eat")] = eat
-            if size < max_size:  # a 5x5 Santa fills the reels: he never walks
-                self.poses[(size, "lean_l")] = _convert(gfx.transform.rotozoom(idle, LEAN, 1.0))
-                self.poses[(size, "lean_r")] = _convert(gfx.transform.rotozoom(idle, -LEAN, 1.0))
-            self.poses[(size, "squash")] = _convert(
-                gfx.transform.smoothscale(eat, (round(px * 1.07), round(px * 0.93))))
-            sizes.append((px, idle))
+            self.growth_px.append(px)
             if size < max_size:
-                for k in range(1, GROW_STEPS + 1):
-                    mid = round(px + cell * k / (GROW_STEPS + 1))
-                    sizes.append((mid, None))
-        # the in-between sizes are scaled from the next real size down
-        filled: list[tuple[int, pygame.Surface]] = []
-        for index, (px, picture) in enumerate(sizes):
-            if picture is None:
-                bigger = next(p for q, p in sizes[index:] if p is not None)
-                picture = _convert(gfx.transform.smoothscale(bigger, (px, px)))
-            filled.append((px, picture))
-        self.growth = filled  # (px, picture) from small to large
+                self.growth_px += [round(px + cell * k / (GROW_STEPS + 1)) for k in range(1, GROW_STEPS + 1)]
+        self.in_between: dict[int, pygame.Surface] = {}
 
     def pose(self, size: int, name: str) -> pygame.Surface:
-        return self.poses.get((size, name)) or self.poses[(size, "idle")]
+        if name == "idle" or (name.startswith("lean") and size >= self.max_size):  # a 5x5 Santa never walks
+            return self.idle[size]
+        picture = self.poses.get((size, name))
+        if picture is None:
+            picture = self.poses[(size, name)] = self._draw_pose(size, name)
+        return picture
 
     def at_px(self, px: float) -> pygame.Surface:
-        """The pre-drawn picture closest to ``px`` wide (growth)."""
-        best = self.growth[0][1]
-        gap = abs(self.growth[0][0] - px)
-        for size, picture in self.growth:
-            if abs(size - px) < gap:
-                best, gap = picture, abs(size - px)
-        return best
+        """The picture closest to ``px`` wide (growth): a real size, or one scaled down from the next."""
+        best = min(self.growth_px, key=lambda width: abs(width - px))
+        if best % self.cell == 0:
+            return self.idle[best // self.cell]
+        picture = self.in_between.get(best)
+        if picture is None:
+            bigger = self.idle[min(self.max_size, best // self.cell + 1)]
+            picture = self.in_between[best] = _convert(gfx.transform.smoothscale(bigger, (best, best)))
+        return picture
+
+    def _draw_pose(self, size: int, name: str) -> pygame.Surface:
+        px = size * self.cell
+        if name == "eat":
+            return self._block(size, self.art.figure_eat)
+        if name == "lean_l":
+            return _convert(gfx.transform.rotozoom(self.idle[size], LEAN, 1.0))
+        if name == "lean_r":
+            return _convert(gfx.transform.rotozoom(self.idle[size], -LEAN, 1.0))
+        if name == "squash":
+            return _convert(gfx.transform.smoothscale(self.pose(size, "eat"), (round(px * 1.07), round(px * 0.93))))
+        raise KeyError(f"Santa has no pose {name!r}")
 
     def _block(self, size: int, figure: pygame.Surface) -> pygame.Surface:
         """One big framed Santa over ``size`` x ``size`` cells: a wild symbol that grew."""

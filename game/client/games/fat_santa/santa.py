@@ -90,9 +90,7 @@ class SantaLayer:
         self.pies = [gfx.transform.smoothscale(art.pie, (max(1, round(art.pie.get_width() * k)),
                                                             max(1, round(art.pie.get_height() * k))))
                      for k in PIE_SCALES]
-        glow = art.glow
-        self.glows = {size: gfx.transform.stretch_soft(glow, (round(size * self.cell * 1.5),) * 2)
-                      for size in range(1, sprites.max_size + 1)}
+        self._glows: dict[int, pygame.Surface] = {}  # drawn when Santa first has that size
         self.block: Block | None = None
         self.queue: deque[_Move] = deque()
         self.move: _Move | None = None
@@ -123,6 +121,12 @@ class SantaLayer:
         return block_cells(self.block)
 
     # -- state ------------------------------------------------------------------------------
+
+    def glow(self, size: int) -> pygame.Surface:
+        glow = self._glows.get(size)
+        if glow is None:
+            glow = self._glows[size] = gfx.transform.stretch_soft(self.art.glow, (round(size * self.cell * 1.5),) * 2)
+        return glow
 
     def set_block(self, block: Block | None) -> None:
         """Stand at ``block`` at once (a resumed round), or leave the reels (None)."""
@@ -279,7 +283,7 @@ class SantaLayer:
         block = self.block
         rect = self.rect_of(block)
         if self.highlight:
-            glow = self.glows[block[2]]
+            glow = self.glow(block[2])
             glow.set_alpha(int(110 + 100 * pulse(self.time, 0.9)))
             surface.blit(glow, glow.get_rect(center=rect.center))
         if move is not None and move.kind == "eat":
@@ -315,7 +319,7 @@ class SantaLayer:
         w = a.w + (b.w - a.w) * e
         cx = a.centerx + (b.centerx - a.centerx) * min(1.0, e)
         cy = a.centery + (b.centery - a.centery) * min(1.0, e)
-        glow = self.glows[move.data["to"][2]]
+        glow = self.glow(move.data["to"][2])
         glow.set_alpha(int(220 * (1 - p)))
         surface.blit(glow, glow.get_rect(center=(round(cx), round(cy))))
         image = self.sprites.at_px(w)
@@ -333,7 +337,7 @@ class SantaLayer:
             surface.blit(image, (rect.x, round(y)))
             return
         lift = math.sin(math.pi * p) * (rect.h * 0.9)
-        glow = self.glows[block[2]]
+        glow = self.glow(block[2])
         glow.set_alpha(int(230 * math.sin(math.pi * p)))
         surface.blit(glow, glow.get_rect(center=(rect.centerx, rect.centery - round(lift))))
         image = self.sprites.pose(block[2], "lean_l" if p < 0.5 else "lean_r") if p < 0.92 else \

@@ -149,22 +149,21 @@ class RtpPage:
         self.reports = game.rtp_reports() if reports is None else reports
 
     def facts(self) -> list[tuple[str, str]]:
+        """The printed RTP beside the exact one (the engine's, from the strips), the simulation cross-checking it."""
+        exact = self.game.exact_figures  # the engine's, kept in exact.json beside the data
+        printed = self.game.description.printed_rtp.base
+        facts = [("Return to player", f"{float(exact.rtp):.4%} exact (printed {printed})")]
         report = self.reports.get("base")
         if report is None:
-            return [("Return to player", "not measured yet"),
-                    ("", "The simulation tool (python -m game.engine.simulate halloween_vacation) measures it.")]
-        facts = []
-        ci = f" (95% interval {pct(report.interval[0])} to {pct(report.interval[1])})" if report.interval else ""
-        facts.append(("Return to player", f"{pct(report.rtp)}{ci}"))
-        if report.rounds is not None:
-            facts.append(("Measured over", f"{report.rounds:,} simulated rounds"))
-        if report.hit_rate is not None:
-            facts.append(("Hit rate", f"{pct(report.hit_rate)} of rounds win something"))
-        free_games = report.feature("free_games")
-        if free_games is not None and free_games.one_in:
-            facts.append(("Free games", f"about 1 in {free_games.one_in:,.0f} rounds,"
-                                        f" {free_games.average_win_x or 0:,.1f} x bet on average"))
-        if report.max_win_x is not None:
+            facts.append(("Simulation cross-check", "not measured yet"))
+        else:
+            ci = f" (95% interval {pct(report.interval[0])} to {pct(report.interval[1])})" if report.interval else ""
+            label = "Simulation cross-check" if report.rounds is None else f"Simulated, {report.rounds:,} rounds"
+            facts.append((label, f"{pct(report.rtp)}{ci}"))
+        facts.append(("Hit rate", f"{pct(float(exact.hit_rate))} of rounds win something (exact)"))
+        facts.append(("Free games", f"1 in {float(1 / exact.trigger):,.1f} rounds,"
+                                    f" average {float(exact.free_mean):,.1f} x bet (exact)"))
+        if report is not None and report.max_win_x is not None:
             facts.append(("Highest win seen", f"{report.max_win_x:,.2f} x the total bet"))
         facts.append(("Highest possible", f"below {float(self.game.description.max_win_bound_x):,.2f} x the total bet"))
         return facts

@@ -12,17 +12,20 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...describe import GameDescription
 from ...errors import DataError
 from ...game import Game
 from ...money import UnitTexts
-from ...round import Decision, RoundContext
+from ...round import Decision, RoundContext, RoundResult
 from ...wins import Evaluation
 from .config import REELS, ROWS, FatSantaData
 from .paylines import FatLines
 from .santa import Block, Meter, block_event, collect
+
+if TYPE_CHECKING:
+    from ...proof import ExactParts
 
 DATA_FILE = Path(__file__).with_name("data.json")
 TRIGGERS = ("spin", "buy")
@@ -89,6 +92,23 @@ class FatSanta(Game):
         except KeyError as exc:
             raise ValueError(f"unknown symbol {exc.args[0]!r}") from None
         return Evaluation.of(self.paylines.wins(self.paylines.hits(grid)))
+
+    # -- exact parts, for proofs (game.engine.proof) --------------------------------------------
+
+    def exact_parts(self, buy: bool = False) -> ExactParts:
+        """The base game and the trigger exact (``exact_fat_santa``), Santa's starting row's law, and the
+        free games' spins at each Santa size (exact by the meter's chain) as the control variate."""
+        from ...exact_fat_santa import exact_parts
+
+        return exact_parts(self, buy)
+
+    def feature_controls(self, result: RoundResult) -> tuple[float, ...]:
+        """Spins a free game played at each Santa size (1x1 .. 5x5), read off its ``free_spin`` events."""
+        spins = [0.0] * (len(self.data.meter) + 1)
+        for event in result.events:
+            if event["type"] == "free_spin":
+                spins[event["santa"]["size"] - 1] += 1
+        return tuple(spins)
 
     # -- the round --------------------------------------------------------------------------
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import logging
 from collections.abc import Generator
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from math import lcm
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...data import BetBreakdown, Reader, load_json, read_bets, read_printed_rtp
 from ...describe import GameDescription
@@ -18,6 +21,11 @@ from ...money import UnitTexts, parse_multiplier
 from ...reels import ReelSet
 from ...round import Decision, RoundContext
 from ...wins import Evaluation, Win
+
+log = logging.getLogger(__name__)
+
+if TYPE_CHECKING:
+    from ...exact_halloween import HalloweenExact
 
 DATA_FILE = Path(__file__).with_name("data.json")
 
@@ -38,6 +46,31 @@ class HalloweenDescription(GameDescription):
     expanding_multipliers: tuple[int, ...]  # its multiplier on each spin it stands
     max_win_bound_x: Fraction  # no cap is printed; no round can win this much
 
+
+
+@dataclass(frozen=True)
+class ExactFigures:
+    """Halloween Vacation's headline figures, exactly (x total bet; probabilities per round)."""
+
+    rtp: Fraction
+    hit_rate: Fraction
+    trigger: Fraction  # P(a round plays the free games)
+    free_mean: Fraction  # E[the free games' win]
+
+
+def exact_file(game: Game) -> Path:
+    return (game.data_file.parent if game.data_file is not None else Path(".")) / "exact.json"
+
+
+def read_exact_figures(game: Game) -> ExactFigures | None:
+    """The figures in ``exact.json``, or None when it is missing, unreadable or made from other data."""
+    try:
+        record = json.loads(exact_file(game).read_text(encoding="utf-8"))
+        if record.get("data_sha256") != game.data_digest():
+            return None
+        return ExactFigures(**{name: Fraction(record[name]) for name in ("rtp", "hit_rate", "trigger", "free_mean")})
+    except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError):
+        return None
 
 class HalloweenVacation(Game):
     id = "halloween_vacation"
@@ -162,6 +195,29 @@ class HalloweenVacation(Game):
         if scatter is not None:
             wins.append(scatter)
         return Evaluation.of(wins)
+
+    @cached_property
+    def exact(self) -> HalloweenExact:
+        """Every exact figure of today's data: RTP, hit rate, trigger, the free game (``exact_halloween``).
+
+        Computed with fractions on first use (about 2 s), then kept: the published RTP is this one.
+        """
+        from ...exact_halloween import compute
+
+        return compute(self)
+
+    @cached_property
+    def exact_figures(self) -> ExactFigures:
+        """The headline exact figures, from ``exact.json`` when it was made from today's data (at
+        once), else computed (about 2 s, with a warning to regenerate the file)."""
+        figures = read_exact_figures(self)
+        if figures is None:
+            from ...exact_halloween import headline
+
+            log.warning("%s does not match the data: computing the exact figures (run python -m "
+                        "game.engine.exact_halloween --write)", exact_file(self))
+            figures = headline(self.exact)
+        return figures
 
     @property
     def max_win_bound_x(self) -> Fraction:

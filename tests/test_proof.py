@@ -1,0 +1,236 @@
+"""Proofs by exact parts (game.engine.proof): strata of the feature's start and a control variate.
+
+The estimator and its variance are checked against a toy game whose answer is known exactly, and
+against brute force on the same toy; Fat Santa's exact parts are checked against his rounds.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Generator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.engine import Decision, Evaluation, Game, RoundResult, get_game, proof, simulate, stratified
+from game.engine.proof import ExactParts, allocate, fit_beta, run
+from game.engine.round import RoundContext
+from game.engine.simulate import main
+from tests.test_report_schema import SCHEMA, problems
+
+Z95, Z999 = 1.959963984540054, 3.290526731491926
+
+
+class ControlToy(Game):
+    """One draw in four triggers a bonus from a row 0-3; the base win grows with the row.
+
+    Base part B: no trigger (3/4): 1x or nothing, even chances; trigger (1/4): ``row`` x, row uniform,
+    so E[B] = 3/8 + 3/8 = 3/4. Bonus from row r: two draws d1, d2 uniform 0-3, F = 10 r + 4 (d1 odd) + d2,
+    mu(r) = 10 r + 3.5, mu = 18.5. RTP = 3/4 + 18.5 / 4 = 5.375 (537.5%).
+    The control is "d1 is odd" (mean 1/2, exact). Within a row Var(F) = 16 / 4 + 1.25 = 5.25; with the
+    control at its best coefficient (4) only d2 is left: Var(Z) = 1.25. With m runs allocated
+    equally over the four rows, Var(mu^) = sum (1/4)^2 1.25 / (m/4) = 1.25 / m.
+    """
+
+    id = "proof_toy"
+    title = "Proof toy"
+    bets = (100,)
+    default_bet = 100
+    symbols = ()
+    reel_count = 1
+    rows = 1
+    stratified_feature = "bonus"
+
+    def evaluate(self, window: list[list[str]]) -> Evaluation:
+        return Evaluation()
+
+    def round_steps(self, ctx: RoundContext) -> Generator[Decision, Any, None]:
+        if ctx.feature_start is not None:
+            self.bonus(ctx, ctx.feature_start["row"])
+        elif ctx.rng.randrange(4) == 0:
+            row = ctx.rng.randrange(4)
+            ctx.award(Fraction(row))
+            ctx.count("bonus")
+            if ctx.defer_features:
+                ctx.deferred.append({"row": row})
+            else:
+                self.bonus(ctx, row)
+        elif ctx.rng.randrange(2):
+            ctx.award(Fraction(1))
+        yield from ()
+
+    def bonus(self, ctx: RoundContext, row: int) -> None:
+        first, second = ctx.rng.randrange(4), ctx.rng.randrange(4)
+        ctx.emit({"type": "bonus", "odd": first % 2})
+        ctx.award(Fraction(10 * row + 4 * (first % 2) + second))
+
+    def exact_parts(self, buy: bool = False) -> ExactParts:
+        return ExactParts(base_x=Fraction(3, 4), rate=Fraction(1, 4),
+                          starts=tuple(({"row": r}, Fraction(1, 4)) for r in range(4)),
+                          control_names=("first draw odd",), control_means=((Fraction(1, 2),),) * 4,
+                          source="tests/test_proof.py")
+
+    def feature_controls(self, result: RoundResult) -> tuple[float, ...]:
+        return tuple(float(event["odd"]) for event in result.events if event["type"] == "bonus")
+
+
+TOY = ControlToy()
+TOY_RTP = 5.375
+TOY_VAR_Z, TOY_VAR_F = 1.25, 5.25  # within a row, with and without the control
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> ControlToy:
+    def lookup(game_id: str) -> Game:
+        return TOY if game_id == TOY.id else get_game(game_id)
+
+    for module in (proof, stratified, simulate):
+        monkeypatch.setattr(module, "get_game", lookup)
+    return TOY
+
+
+def test_the_interval_covers_the_exact_answer_at_its_rate_and_its_width_is_the_exact_one(toy: ControlToy) -> None:
+    m, trials = 400, 100
+    z2 = []
+    for trial in range(trials):
+        report = run(toy.id, m, 1, seed=2_000 + trial, rounds=200, pilot_runs=200, progress=False)
+        z2.append(((report.rtp - TOY_RTP) / (report.half_width / Z95)) ** 2)
+    assert 0.85 <= sum(z < Z95**2 for z in z2) / trials <= 1.0  # 95% expected
+    assert 0.6 < sum(z2) / trials < 1.4  # E[z^2] = 1 when the standard error is right
+    m = 40_000
+    report = run(toy.id, m, 1, seed=7, rounds=20_000, pilot_runs=2_000, progress=False)
+    exact_se = 0.25 * math.sqrt(TOY_VAR_Z / m)  # rate x sqrt(Var(mu^))
+    assert report.half_width / Z95 == pytest.approx(exact_se, rel=0.05)
+    assert abs(report.rtp - TOY_RTP) <= Z999 * exact_se
+    assert report.control_variate["beta"][0] == pytest.approx(4.0, abs=0.2)
+    assert report.control_variate["variance_reduction"] == pytest.approx(TOY_VAR_F / TOY_VAR_Z, rel=0.1)
+    assert [s["runs"] for s in report.strata] == [10_000] * 4
+    assert [s["mean_x"] for s in report.strata] == pytest.approx([3.5, 13.5, 23.5, 33.5], abs=0.05)
+    assert report.base_part_rtp == 0.75 and report.feature_one_in == 4.0  # the exact parts, as given
+    base_check, rate_check = report.checks
+    assert abs(base_check["z"]) < Z999 and abs(rate_check["z"]) < Z999
+    # Var(W) = Var(Y) + E[T Var(F | row)]: Y = B + T mu(row) has Var 0.1875 + 3/16 + ... ; check by brute force below
+    assert report.sd == pytest.approx(_toy_round_sd(), rel=0.05)
+
+
+def _toy_round_sd() -> float:
+    """A whole round's deviation, exactly: W = B or B + F, enumerated over the draws."""
+    outcomes: list[tuple[Fraction, float]] = [(Fraction(3, 8), 0.0), (Fraction(3, 8), 1.0)]
+    for row in range(4):
+        for first in range(4):
+            for second in range(4):
+                outcomes.append((Fraction(1, 4 * 4 * 16), row + 10 * row + 4 * (first % 2) + second))
+    mean = sum(float(p) * w for p, w in outcomes)
+    assert mean == pytest.approx(TOY_RTP)
+    return math.sqrt(sum(float(p) * (w - mean) ** 2 for p, w in outcomes))
+
+
+def test_brute_force_on_the_toy_agrees_with_its_exact_answer(toy: ControlToy) -> None:
+    report = simulate.run(toy.id, 60_000, 1, seed=4, progress=False, batch=60_000)
+    assert abs(report.rtp - TOY_RTP) <= Z999 / Z95 * report.half_width
+    assert report.sd == pytest.approx(_toy_round_sd(), rel=0.05)
+
+
+def test_any_fixed_coefficient_keeps_the_estimate_unbiased(toy: ControlToy) -> None:
+    """A bad control (its coefficient fitted on a pilot that is noise) widens the interval; it never shifts it."""
+    estimates = []
+    for trial in range(40):
+        report = run(toy.id, 400, 1, seed=9_000 + trial, rounds=100, pilot_runs=20, progress=False)
+        estimates.append(report.rtp)
+    mean = sum(estimates) / len(estimates)
+    spread = math.sqrt(sum((e - mean) ** 2 for e in estimates) / (len(estimates) - 1))
+    assert abs(mean - TOY_RTP) <= Z999 * spread / math.sqrt(len(estimates))
+
+
+def test_a_bought_mode_takes_no_base_rounds_and_a_base_mode_needs_them(toy: ControlToy) -> None:
+    with pytest.raises(ValueError, match="rounds"):
+        run(toy.id, 400, 1, seed=1, progress=False)
+    with pytest.raises(ValueError, match="two per start"):
+        run(toy.id, 7, 1, seed=1, rounds=10, progress=False)
+
+
+def test_allocation_is_proportional_and_gives_every_stratum_two_runs() -> None:
+    assert allocate(10, [Fraction(1, 5)] * 5) == [2] * 5
+    assert allocate(11, [Fraction(1, 2), Fraction(1, 3), Fraction(1, 6)]) == [5, 4, 2]  # 5.5, 3.67, 1.83: remainders
+    assert allocate(100, [Fraction(99, 100), Fraction(1, 100)]) == [98, 2]
+    assert sum(allocate(1_000_003, [Fraction(1, 7)] * 7)) == 1_000_003
+
+
+def test_a_control_that_never_varied_in_the_pilot_gets_no_coefficient() -> None:
+    tally = proof.RunTally(runs=4, f=10.0, c=[2.0, 4.0], fc=[8.0, 10.0], cc=[[2.0, 2.0], [2.0, 4.0]])
+    beta = fit_beta([tally], [1.0])  # control 2 is 1 in every run; F = 1, 1, 4, 4 with control 1 = 0, 0, 1, 1
+    assert beta == pytest.approx((3.0, 0.0))
+    # within the strata: two starts whose means differ by 100 do not pull the coefficient
+    other = proof.RunTally(runs=4, f=410.0, c=[2.0, 4.0], fc=[208.0, 410.0], cc=[[2.0, 2.0], [2.0, 4.0]])
+    assert fit_beta([tally, other], [0.5, 0.5]) == pytest.approx((3.0, 0.0))
+
+
+# -- Fat Santa ------------------------------------------------------------------------------------
+
+FAT_SANTA = get_game("fat_santa")
+
+
+def test_fat_santa_exact_parts_name_his_rows_and_the_controls_read_his_sizes() -> None:
+    base, buy = FAT_SANTA.exact_parts(False), FAT_SANTA.exact_parts(True)
+    assert [start for start, _ in base.starts] == [{"trigger": "spin", "santa_row": r} for r in range(5)]
+    assert [start for start, _ in buy.starts] == [{"trigger": "buy", "santa_row": r} for r in range(5)]
+    assert all(p == Fraction(1, 5) for _, p in base.starts + buy.starts)
+    assert (buy.base_x, buy.rate) == (0, 1)
+    assert f"{float(base.base_x):.5f}" == "0.64967" and f"{float(1 / base.rate):.1f}" == "274.3"
+    result = FAT_SANTA.play(100, 12, feature_start={"trigger": "buy", "santa_row": 2})
+    controls = FAT_SANTA.feature_controls(result)
+    sizes = [event["santa"]["size"] for event in result.events if event["type"] == "free_spin"]
+    assert sum(controls) == len(sizes) == result.events[-2]["spins"]
+    assert controls == tuple(float(sizes.count(size)) for size in range(1, 6))
+
+
+def test_a_small_fat_santa_proof_follows_the_schema_and_is_the_same_on_two_workers(tmp_path: Path) -> None:
+    reports = []
+    for workers in (1, 2):
+        out = tmp_path / f"proof{workers}.json"
+        assert main(["fat_santa", "--exact-parts", "--buy", "--feature-runs", "1000", "--pilot-runs", "500",
+                     "--workers", str(workers), "--seed", "3", "--quiet", "--json", str(out)]) == 0
+        reports.append(json.loads(out.read_text(encoding="utf-8")))
+    one, two = reports
+    assert problems(one, SCHEMA) == []
+    assert one["method"] == "exact_parts" and one["rounds"] == one["feature_runs"] == 1000
+    assert one["parts"][0]["how"] == "simulated"
+    assert one["rtp"] == two["rtp"] and one["half_width"] == two["half_width"]  # bit for bit
+    assert one["rtp"] == pytest.approx(one["feature_average_x"] / 85, rel=1e-12)
+    assert one["features"]["free_games"]["rounds"] == 1000 and one["features"]["free_games"]["one_in"] == 1
+    base = tmp_path / "base.json"
+    assert main(["fat_santa", "--exact-parts", "--feature-runs", "500", "--pilot-runs", "500", "--rounds", "2000",
+                 "--workers", "1", "--seed", "4", "--quiet", "--json", str(base)]) == 0
+    report = json.loads(base.read_text(encoding="utf-8"))
+    assert problems(report, SCHEMA) == []
+    assert [(part["name"], part["how"]) for part in report["parts"][:3]] == [
+        ("base game", "exact"), ("free_games rate (per round)", "exact"), ("free_games", "simulated")]
+    assert report["rtp"] == pytest.approx(report["base_part_rtp"] + report["feature_part_rtp"], rel=1e-12)
+
+
+@pytest.mark.parametrize("args", [
+    ["--exact-parts", "--stratified", "--feature-runs", "10", "--rounds", "10"],
+    ["--exact-parts", "--rounds", "10"],
+    ["--exact-parts", "--buy", "--rounds", "10", "--feature-runs", "10"],
+    ["--exact-parts", "--feature-runs", "10"],
+    ["--pilot-runs", "10", "--rounds", "10"],
+])
+def test_the_command_line_refuses_flags_that_do_not_go_together(args: list[str]) -> None:
+    assert main(["fat_santa", "--quiet", *args]) == 2
+
+
+def test_a_game_without_exact_parts_is_refused_with_a_message() -> None:
+    assert main(["santas_wonderland", "--exact-parts", "--feature-runs", "10", "--rounds", "10", "--quiet"]) == 1
+
+
+@pytest.mark.slow  # about a minute: whole rounds through the public API, plain Monte Carlo
+@pytest.mark.parametrize(("name", "buy", "rounds"), [("rtp.json", False, 1_000_000), ("rtp_buy.json", True, 100_000)])
+def test_whole_rounds_agree_with_the_published_proof(name: str, buy: bool, rounds: int) -> None:
+    """Brute force on whole rounds (a bought round draws Santa's row itself) against the proof by exact parts."""
+    published = json.loads((FAT_SANTA.data_file.parent / name).read_text(encoding="utf-8"))
+    plain = simulate.run("fat_santa", rounds, 1, seed=20261227, buy=buy, progress=False)
+    se = math.hypot(plain.half_width, published["half_width"]) / Z95
+    assert abs(plain.rtp - published["rtp"]) <= Z999 * se, (plain.rtp, published["rtp"], se)

@@ -78,3 +78,18 @@ def test_stepwise_start_finishes_at_once_without_decisions() -> None:
     play = game.start(100, 7)
     assert play.finished and play.pending is None
     assert play.result.events == game.play(100, 7).events
+
+
+def test_a_played_result_is_the_frozen_dataclass_built_from_its_fields() -> None:
+    """RoundPlay makes its result without the dataclass __init__ (speed): it must be the same thing."""
+    import dataclasses
+
+    from game.engine.round import RoundResult
+
+    assert not hasattr(RoundResult, "__post_init__") and "__slots__" not in vars(RoundResult)
+    result = get_game("halloween_vacation").play(100, 12345)
+    fields = {field.name: getattr(result, field.name) for field in dataclasses.fields(RoundResult)}
+    assert set(vars(result)) == set(fields)
+    assert result == RoundResult(**fields)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.win = 1  # type: ignore[misc]

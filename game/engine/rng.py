@@ -28,6 +28,7 @@ SEED_LIMIT = 1 << SEED_BITS
 _MASK = SEED_LIMIT - 1
 _WORDS = struct.Struct("<8Q").unpack  # one 64-byte block -> eight little-endian words
 _FLOAT_UNIT = 2.0**-53
+_BLOCK_NUMBERS = tuple(n.to_bytes(8, "little") for n in range(64))  # LE64(n) of the first blocks, made once
 
 T = TypeVar("T")
 
@@ -65,8 +66,9 @@ class RoundRng:
 
     def _refill(self) -> None:
         hasher = self._key.copy()
-        hasher.update(self._block.to_bytes(8, "little"))
-        self._block += 1
+        block = self._block
+        hasher.update(_BLOCK_NUMBERS[block] if block < 64 else block.to_bytes(8, "little"))
+        self._block = block + 1
         self._bytes = hasher.digest()
         self._words = _WORDS(self._bytes)
         self._next = 0

@@ -115,7 +115,10 @@ class RoundContext:
         """Add a win (a multiple of the total bet); stop the round if the cap is reached."""
         if not multiplier:
             return
-        self.total += multiplier
+        if not self.total and type(multiplier) is Fraction:
+            self.total = multiplier  # the first win of the round: 0 + x is x (a Fraction is immutable)
+        else:
+            self.total += multiplier
         if self.cap is not None and self.total >= self.cap:
             self.total = self.cap
             raise CapReached
@@ -166,6 +169,20 @@ class RoundResult:
 
 
 Strategy = Callable[[Decision, RoundRng], Any]
+
+_new = object.__new__
+
+
+def _round_result(**fields: Any) -> RoundResult:
+    """``RoundResult(**fields)``, made without the frozen dataclass's per-field ``object.__setattr__``.
+
+    Every round makes one; this sets the instance dictionary in one step instead (about 2 us less a
+    round). It is the same object: RoundResult has no ``__post_init__`` and no slots, and every
+    field is given (``tests/test_engine_api.py`` checks both against the dataclass).
+    """
+    result = _new(RoundResult)
+    result.__dict__.update(fields)
+    return result
 
 
 class RoundPlay:
@@ -250,7 +267,7 @@ class RoundPlay:
         ctx = self.ctx
         win = cents_of(ctx.total, self.bet)
         ctx.emit({"type": "round_end", "x": multiplier_text(ctx.total), "win": win, "capped": self.capped})
-        self._result = RoundResult(
+        self._result = _round_result(
             game_id=self.game.id,
             bet=self.bet,
             cost=self.cost,

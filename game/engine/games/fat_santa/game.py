@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ...describe import GameDescription
 from ...errors import DataError
 from ...game import Game
-from ...money import multiplier_text
+from ...money import UnitTexts
 from ...round import Decision, RoundContext, RoundResult
 from ...wins import Evaluation
 from .config import REELS, ROWS, FatSantaData
@@ -29,18 +29,6 @@ if TYPE_CHECKING:
 
 DATA_FILE = Path(__file__).with_name("data.json")
 TRIGGERS = ("spin", "buy")
-
-
-class UnitTexts(dict):
-    """``texts[units]`` is the x text of ``units / den`` of the total bet, made once per value."""
-
-    def __init__(self, den: int) -> None:
-        super().__init__()
-        self.den = den
-
-    def __missing__(self, units: int) -> str:
-        text = self[units] = multiplier_text(Fraction(units, self.den))
-        return text
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -8,6 +8,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from math import lcm
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,8 +16,8 @@ from ...data import BetBreakdown, Reader, load_json, read_bets, read_printed_rtp
 from ...describe import GameDescription
 from ...errors import DataError
 from ...game import Game
-from ...lines import LineEvaluator, scatter_win
-from ...money import multiplier_text, parse_multiplier
+from ...lines import Hit, LineEvaluator, scatter_win
+from ...money import UnitTexts, parse_multiplier
 from ...reels import ReelSet
 from ...round import Decision, RoundContext
 from ...wins import Evaluation, Win
@@ -27,10 +28,6 @@ if TYPE_CHECKING:
     from ...exact_halloween import HalloweenExact
 
 DATA_FILE = Path(__file__).with_name("data.json")
-
-
-def _wins_event(wins: list[Win]) -> list[dict]:
-    return [win.to_event() for win in wins]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -153,6 +150,14 @@ class HalloweenVacation(Game):
         )
         self._check_reel_rules(strips)
         self.evaluator = LineEvaluator(self.lines, pays, self.wild, frozenset({self.scatter}))
+        # The round sums its pays as integers: units of 1/unit_den of the total bet.
+        self.unit_den = lcm(*(pay.denominator for pay in [*self.scatter_pays.values(),
+                                                         *(p for row in pays.values() for p in row.values())]))
+        self._line_units = {symbol: [0] * (self.reel_count + 1) for symbol in pays}
+        for name, by_count in pays.items():
+            for count, pay in by_count.items():
+                self._line_units[name][count] = int(pay * self.unit_den)
+        self._texts = UnitTexts(self.unit_den)
         self.description = HalloweenDescription(
             id=self.id, title=self.title, bets=ladder, lines=self.lines, buy_price_x=self.buy_price_x, cap=self.cap,
             printed_rtp=printed_rtp, breakdown=self.breakdown, reels=self.reel_count, rows=self.rows,
@@ -251,16 +256,20 @@ class HalloweenVacation(Game):
             ctx.count("free_games")
             self.free_game(ctx)
             return
-        rng = ctx.rng
-        window, stops = self.base_reels.spin(rng)
-        wins = self.evaluator.evaluate(window)
-        scatter = scatter_win(window, self.scatter, self.scatter_pays)
+        window, stops = self.base_reels.spin(ctx.rng)
+        hits = self.evaluator.hits(window)
+        events, units = self._line_events(hits, 1) if hits else ([], 0)
+        scatters = 0
+        for column in window:
+            scatters += column.count(self.scatter)
+        scatter = scatter_win(window, self.scatter, self.scatter_pays) if scatters in self.scatter_pays else None
         if scatter is not None:
-            wins.append(scatter)
-        spin_x = sum((w.multiplier for w in wins), Fraction(0))
+            events.append(scatter.to_event())
+            units += int(scatter.multiplier * self.unit_den)
         ctx.emit({"type": "spin", "mode": "base", "stops": stops, "window": window,
-                  "wins": _wins_event(wins), "x": multiplier_text(spin_x)})
-        ctx.award(spin_x)
+                  "wins": events, "x": self._texts[units]})
+        if units:
+            ctx.award(Fraction(units, self.unit_den))
         if scatter is not None and scatter.count >= self.scatter_trigger:
             ctx.count("free_games")
             if ctx.defer_features:
@@ -280,7 +289,7 @@ class HalloweenVacation(Game):
         stage = 0  # 0: no Expanding Wild; n: it shows multipliers[n - 1] this spin
         spins_total = self.free_spins
         spin_no = 0
-        feature_x = Fraction(0)
+        feature_units = 0
         ctx.emit({"type": "free_games_start", "spins": spins_total})
         while spin_no < spins_total:
             spin_no += 1
@@ -308,10 +317,8 @@ class HalloweenVacation(Game):
             if stage:
                 window[expanding_reel] = [wild] * rows
                 factor = multipliers[stage - 1]
-            wins = self.evaluator.evaluate(window)
-            if factor != 1:
-                wins = [self._multiplied(win, factor) for win in wins]
-            spin_x = sum((w.multiplier for w in wins), Fraction(0))
+            hits = self.evaluator.hits(window)
+            events, units = self._line_events(hits, factor) if hits else ([], 0)
             extra = 0
             if stage:
                 needed = spin_no + len(multipliers) - stage
@@ -324,18 +331,42 @@ class HalloweenVacation(Game):
                 "landed": landed, "window": window,
                 "sticky": sorted([c, r] for c, r in sticky), "new_sticky": sorted([c, r] for c, r in new_sticky),
                 "expanding": {"x": factor, "new": new_expanding} if stage else None,
-                "wins": _wins_event(wins), "x": multiplier_text(spin_x),
+                "wins": events, "x": self._texts[units],
             })
             if extra:
                 ctx.emit({"type": "extra_spins", "count": extra, "spins": spins_total})
-            feature_x += spin_x
-            ctx.award(spin_x)
+            feature_units += units
+            if units:
+                ctx.award(Fraction(units, self.unit_den))
             if stage == len(multipliers):
                 stage = 0
-        ctx.emit({"type": "free_games_end", "x": multiplier_text(feature_x), "spins": spins_total})
+        ctx.emit({"type": "free_games_end", "x": self._texts[feature_units], "spins": spins_total})
+
+    def _factor(self, count: int, factor: int) -> int:
+        """A line through the Expanding Wild pays times its multiplier (every line win of 3+ does)."""
+        return 1 if count <= self.expanding_reel else factor
 
     def _multiplied(self, win: Win, factor: int) -> Win:
-        """A line through the Expanding Wild pays times its multiplier (every line win of 3+ does)."""
-        if win.count <= self.expanding_reel:
+        """``win`` under the Expanding Wild's multiplier ``factor`` (:meth:`_factor` says where it applies)."""
+        factor = self._factor(win.count, factor)
+        if factor == 1:
             return win
         return Win(win.symbol, win.count, win.cells, win.line, win.multiplier * factor, factor, win.kind)
+
+    def _line_events(self, hits: list[Hit], factor: int) -> tuple[list[dict], int]:
+        """The events of a spin's line wins (``Win.to_event``'s dicts) and their sum in units.
+
+        ``factor`` is the Expanding Wild's multiplier (1 when none stands).
+        """
+        cells, units_of, texts = self.evaluator.cells, self._line_units, self._texts
+        events = []
+        total = 0
+        for index, symbol, count, _ in hits:
+            times = self._factor(count, factor) if factor != 1 else 1
+            units = units_of[symbol][count] * times
+            total += units
+            events.append({"kind": "line", "symbol": symbol, "count": count,
+                           "cells": [[col, row] for col, row in cells[index][count]], "line": index,
+                           "x": texts[units], "factor": times})
+        return events, total
+

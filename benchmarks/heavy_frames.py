@@ -37,6 +37,8 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=8.3, help="ms; slower frames are reported")
     parser.add_argument("--resolution", default="1280x720")
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--worst", type=int, default=0, metavar="N",
+                        help="also print the N slowest frames one by one (by cumulative time)")
     args = parser.parse_args()
 
     from game.client.app import App
@@ -66,6 +68,7 @@ def main() -> None:
     slow: pstats.Stats | None = None
     slow_count = 0
     times: list[float] = []
+    worst: list[tuple[float, int, cProfile.Profile]] = []  # (ms, frame number, its profile)
     try:
         for _ in range(args.frames):
             profile = cProfile.Profile()
@@ -75,6 +78,10 @@ def main() -> None:
             profile.disable()
             took = (time.perf_counter() - began) * 1000
             times.append(took)
+            if args.worst:
+                worst.append((took, len(times), profile))
+                worst.sort(key=lambda item: -item[0])
+                del worst[args.worst:]
             if took > args.budget:
                 slow_count += 1
                 if slow is None:
@@ -87,6 +94,9 @@ def main() -> None:
     p99 = times[int(len(times) * 0.99)]
     print(f"{len(times)} frames: p50 {times[len(times) // 2]:.2f} ms, p99 {p99:.2f} ms, max {times[-1]:.2f} ms, "
           f"{sum(t > args.budget for t in times)} over {args.budget} ms, {sum(t > 33.3 for t in times)} over 33 ms")
+    for took, number, profile in worst:
+        print(f"frame {number}: {took:.2f} ms")
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(12)
     if slow is None:
         return
     print(f"the {slow_count} frames over {args.budget} ms, by own time across them:")

@@ -25,12 +25,12 @@ feature run's); ``--histogram`` prints it and ``--csv PATH`` writes it as CSV.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import io
 import json
 import logging
 import math
-import multiprocessing
 import os
 import sys
 import time
@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import GAME_IDS, get_game
 from . import rng as _rng
+from .backend import Backend, ClusterError, DaskBackend, LocalBackend
 from .rng import derive_seed, new_seed
 
 if TYPE_CHECKING:
@@ -254,7 +255,12 @@ def summarise(tally: Tally, game: str, buy: bool, bet: int, seed: int, workers: 
 
 
 def run(game: str, rounds: int, workers: int, seed: int, bet: int | None = None, buy: bool = False,
-        progress: bool = True, batch: int = 20_000) -> Report:
+        progress: bool = True, batch: int = 20_000, backend: Backend | None = None) -> Report:
+    """Play ``rounds`` rounds in chunks of ``batch`` (chunk ``k``: rounds ``k * batch ..``), merged in chunk order.
+
+    ``backend`` runs the chunks (default: ``workers`` local processes); the report is the same bit for
+    bit whatever runs them.
+    """
     engine_game = get_game(game)
     bet = engine_game.default_bet if bet is None else engine_game.check_bet(bet)
     engine_game.cost(bet, buy)
@@ -262,17 +268,17 @@ def run(game: str, rounds: int, workers: int, seed: int, bet: int | None = None,
     total = Tally()
     began = time.perf_counter()
     bar = _progress_bar(rounds, progress)
-    if workers == 1:
-        for task in tasks:
-            total.add(play_batch(task))
-            bar.update(task[-1])
-    else:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for part in pool.imap_unordered(play_batch, tasks):
-                total.add(part)
-                bar.update(part.rounds)
+    with using(backend, workers) as runner:
+        for part in runner.map(play_batch, tasks):
+            total.add(part)
+            bar.update(part.rounds)
     bar.close()
-    return summarise(total, game, buy, bet, seed, workers, time.perf_counter() - began)
+    return summarise(total, game, buy, bet, seed, runner.workers, time.perf_counter() - began)
+
+
+def using(backend: Backend | None, workers: int) -> contextlib.AbstractContextManager[Backend]:
+    """The backend to run chunks on: the one given (its owner closes it), else ``workers`` local processes."""
+    return contextlib.nullcontext(backend) if backend is not None else LocalBackend(workers)
 
 
 class _NoBar:
@@ -303,7 +309,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--rounds", type=_positive, default=None,
                         help="number of rounds (with --exact-parts: base rounds for the distribution figures, which"
                              " are not in the RTP; not with --buy)")
-    parser.add_argument("--workers", type=_positive, default=os.cpu_count() or 1, help="worker processes")
+    parser.add_argument("--workers", type=_positive, default=None,
+                        help="local worker processes (default: one per core)")
+    parser.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT",
+                        help="run the chunks on the Dask cluster behind this scheduler instead of local processes"
+                             " (the same report bit for bit; needs the optional cluster group:"
+                             " pip install -r requirements-cluster.txt; its workers run this checkout)")
     parser.add_argument("--seed", type=_seed, default=None, help="series seed (default: a fresh one)")
     parser.add_argument("--bet", type=_positive, default=None, help="bet in cents (default: the game's default)")
     parser.add_argument("--buy", action="store_true", help="play the bought feature")
@@ -357,24 +368,40 @@ def main(argv: list[str] | None = None) -> int:
     if args.rounds is None and not (args.exact_parts and args.buy):
         log.error("simulate: give --rounds")
         return 2
+    if args.scheduler is not None and args.workers is not None:
+        log.error("simulate: --workers or --scheduler, not both (a cluster brings its own workers)")
+        return 2
+    workers = args.workers or os.cpu_count() or 1
     seed = new_seed() if args.seed is None else args.seed
+    backend: Backend | None = None
+    if args.scheduler is not None:
+        try:
+            backend = DaskBackend.connect(args.scheduler)
+        except ClusterError as exc:
+            log.error("simulate: %s", exc)
+            return 2
     report: Report | StratifiedReport | ProofReport
     try:
         if args.exact_parts:
             from . import proof
 
-            report = proof.run(args.game, args.feature_runs, args.workers, seed, args.bet, args.buy,
-                               rounds=args.rounds or 0, pilot_runs=args.pilot_runs, progress=not args.quiet)
+            report = proof.run(args.game, args.feature_runs, workers, seed, args.bet, args.buy,
+                               rounds=args.rounds or 0, pilot_runs=args.pilot_runs, progress=not args.quiet,
+                               backend=backend)
         elif args.stratified:
             from . import stratified
 
-            report = stratified.run(args.game, args.rounds, args.feature_runs, args.workers, seed, args.bet,
-                                    args.buy, progress=not args.quiet)
+            report = stratified.run(args.game, args.rounds, args.feature_runs, workers, seed, args.bet,
+                                    args.buy, progress=not args.quiet, backend=backend)
         else:
-            report = run(args.game, args.rounds, args.workers, seed, args.bet, args.buy, progress=not args.quiet)
+            report = run(args.game, args.rounds, workers, seed, args.bet, args.buy, progress=not args.quiet,
+                         backend=backend)
     except Exception as exc:  # an engine error is a one-line message, not a traceback
         log.error("simulate: %s", exc)
         return 1
+    finally:
+        if backend is not None:
+            backend.close()
     for line in report.lines():
         print(line)
     if args.histogram:

@@ -56,6 +56,11 @@ WIN_EDGES = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 BINS = len(WIN_EDGES) + 2
 
 
+# The round counts a plain run records its running RTP at (``Report.convergence``): ten a decade
+# from 100 rounds, plus the last round.
+CHECKPOINTS = tuple(sorted({round(10 ** (k / 10)) for k in range(20, 101)}))
+
+
 def win_bin(x: float) -> int:
     """The histogram bin of a win of ``x`` times the bet."""
     return 0 if x == 0 else 1 + bisect_right(WIN_EDGES, x)
@@ -116,8 +121,12 @@ class Tally:
     seconds: float = 0.0
     bins: list[int] = field(default_factory=lambda: [0] * BINS)  # rounds per win bin (win_bin)
     bin_won_x: list[float] = field(default_factory=lambda: [0.0] * BINS)  # their wins
+    # (rounds, sum of wins, sum of squares) after each of CHECKPOINTS: a chunk records its own
+    # partial sums, add() (chunks merged in order) makes them running totals of the series
+    trail: list[tuple[int, float, float]] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
+        self.trail += [(self.rounds + n, self.won_x + won, self.won_x2 + won2) for n, won, won2 in other.trail]
         self.rounds += other.rounds
         self.bins = [a + b for a, b in zip(self.bins, other.bins)]
         self.bin_won_x = [a + b for a, b in zip(self.bin_won_x, other.bin_won_x)]
@@ -142,8 +151,13 @@ def play_batch(task: tuple[str, bool, int, int, int, int]) -> Tally:
     game = get_game(game_id)
     price_x = game.cost(bet, buy) / bet
     tally = Tally()
+    marks = [n for n in CHECKPOINTS if start < n <= start + count]
+    mark = marks.pop(0) if marks else -1
     began = time.perf_counter()
     for index in range(start, start + count):
+        if index == mark:  # the running sums after ``mark`` rounds of the series
+            tally.trail.append((index - start, tally.won_x, tally.won_x2))
+            mark = marks.pop(0) if marks else -1
         seed = derive_seed(master, index)
         result = game.play(bet, seed, buy=buy)
         x = result.win_x.numerator / result.win_x.denominator
@@ -163,6 +177,8 @@ def play_batch(task: tuple[str, bool, int, int, int, int]) -> Tally:
                 tally.feature_rounds[name] = tally.feature_rounds.get(name, 0) + 1
                 tally.feature_totals[name] = tally.feature_totals.get(name, 0) + amount
                 tally.feature_won_x[name] = tally.feature_won_x.get(name, 0.0) + x
+    if mark == start + count:
+        tally.trail.append((count, tally.won_x, tally.won_x2))
     tally.rounds = count
     tally.staked_x = price_x * count
     tally.seconds = time.perf_counter() - began
@@ -195,6 +211,7 @@ class Report:
     generator: str = ""  # the generator the rounds drew from (generator_name())
     method: str = "plain"
     histogram: list[dict[str, Any]] = field(default_factory=list)  # the win distribution (histogram())
+    convergence: list[dict[str, Any]] = field(default_factory=list)  # the running RTP (convergence())
 
     def histograms(self) -> dict[str, list[dict[str, Any]]]:
         return {"round": self.histogram}
@@ -225,6 +242,16 @@ class Report:
         return out
 
 
+def convergence(trail: list[tuple[int, float, float]], price: float) -> list[dict[str, Any]]:
+    """The running RTP after each checkpoint's rounds, with the half-width of its 95% interval."""
+    out = []
+    for n, won, won2 in trail:
+        mean = won / n
+        sd = math.sqrt(max(0.0, won2 / n - mean * mean))
+        out.append({"rounds": n, "rtp": mean / price, "half_width": Z95 * sd / math.sqrt(n) / price})
+    return out
+
+
 def summarise(tally: Tally, game: str, buy: bool, bet: int, seed: int, workers: int, wall: float) -> Report:
     n = tally.rounds
     mean = tally.won_x / n
@@ -251,6 +278,8 @@ def summarise(tally: Tally, game: str, buy: bool, bet: int, seed: int, workers: 
         rounds_per_second=n / wall if wall else 0.0,
         rounds_per_second_per_worker=n / tally.seconds if tally.seconds else 0.0,
         generator=generator_name(), histogram=histogram(tally.bins, tally.bin_won_x, n),
+        convergence=convergence([*tally.trail, (n, tally.won_x, tally.won_x2)] if not tally.trail
+                                or tally.trail[-1][0] != n else tally.trail, price),
     )
 
 

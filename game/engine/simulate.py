@@ -361,6 +361,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--json", type=Path, default=None, help="also write the report as JSON here")
     parser.add_argument("--csv", type=Path, default=None, help="also write the win distribution as CSV here")
     parser.add_argument("--histogram", action="store_true", help="also print the win distribution")
+    parser.add_argument("--plot", type=Path, default=None, metavar="PATH",
+                        help="also draw the win distribution and the RTP convergence into this PNG (needs matplotlib:"
+                             " pip install -r requirements-plot.txt)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser.parse_args(argv)
 
@@ -400,6 +403,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.scheduler is not None and args.workers is not None:
         log.error("simulate: --workers or --scheduler, not both (a cluster brings its own workers)")
         return 2
+    if args.plot is not None:
+        from . import plot
+
+        if not plot.available():
+            log.error("simulate: --plot needs matplotlib, which is not installed: %s", plot.INSTALL_HINT)
+            return 2
     workers = args.workers or os.cpu_count() or 1
     seed = new_seed() if args.seed is None else args.seed
     backend: Backend | None = None
@@ -440,6 +449,8 @@ def main(argv: list[str] | None = None) -> int:
         args.json.write_text(json.dumps(asdict(report), indent=2) + "\n", encoding="utf-8")
     if args.csv is not None:
         args.csv.write_text(histogram_csv(report.histograms()), encoding="utf-8")
+    if args.plot is not None:
+        plot.write_plot(asdict(report), args.plot)
     return 0
 
 

@@ -8,9 +8,11 @@ order, so the floating-point sums, and with them every figure of a report, are t
 bit on one process, on K processes or on a cluster of any size.
 
 ``dask.distributed`` is an optional dependency (``pip install -r requirements-cluster.txt``, or the
-``cluster`` group of pyproject.toml): it is imported only when a scheduler is named. The workers of
-that cluster must run the same checkout (they import ``game`` to play the chunks); every chunk
-checks on its worker that the game data and engine version are the ones the run was started with.
+``cluster`` group of pyproject.toml): it is imported only when a scheduler is named. The scheduler
+and the workers of that cluster must import the same checkout's ``game`` package (the scheduler
+unpickles the tasks, the workers play them): start them with ``PYTHONPATH`` set to the repository
+(``PYTHONPATH=. dask scheduler``, ``PYTHONPATH=. dask worker tcp://HOST:8786``). Every chunk checks
+on its worker that the game data and engine version are the ones the run was started with.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import multiprocessing
 import re
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
+from pathlib import Path
 from types import TracebackType
 from typing import Any, TypeVar
 
@@ -28,6 +31,7 @@ from .version import ENGINE_VERSION
 T = TypeVar("T")
 R = TypeVar("R")
 
+REPO = Path(__file__).resolve().parents[2]  # the checkout whose game package the cluster must import
 CONNECT_TIMEOUT = 10.0  # seconds to reach a scheduler and to see one worker on it
 INSTALL_HINT = "pip install -r requirements-cluster.txt (or pip install '.[cluster]')"
 ADDRESS = re.compile(r"^(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})$")
@@ -126,8 +130,14 @@ class DaskBackend(Backend):
         futures = self.client.map(partial(_checked, fn, expected), list(tasks), pure=False)
         try:
             for i in range(len(futures)):
-                yield futures[i].result()
+                try:
+                    result = futures[i].result()
+                except Exception as exc:
+                    reason = " ".join(str(exc).split()) or type(exc).__name__
+                    raise RuntimeError(f"on the Dask cluster at {self.address}: {reason} (its scheduler and workers"
+                                       f" must import this checkout: start them with PYTHONPATH={REPO})") from exc
                 futures[i] = None  # the cluster may forget a result once it is merged
+                yield result
         finally:
             self.client.cancel([f for f in futures if f is not None])
 

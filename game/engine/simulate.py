@@ -19,7 +19,15 @@ rate, feature frequencies, standard deviation, highest win, speed) is what the h
 the README quote; ``--json`` writes it for them, in the layout ``game/engine/report.schema.json``
 describes (one schema for plain and stratified reports). Every report carries the win
 distribution (rounds per bin of win x bet, ``WIN_EDGES``; stratified: the base part's and one
-feature run's); ``--histogram`` prints it and ``--csv PATH`` writes it as CSV.
+feature run's); ``--histogram`` prints it and ``--csv PATH`` writes it as CSV, ``--plot PATH`` draws it
+with the RTP convergence as a PNG (``game.engine.plot``, matplotlib from requirements-plot.txt).
+
+Every mode runs its chunks on local processes (``--workers``) or on a Dask cluster
+(``--scheduler tcp://HOST:PORT``, ``game.engine.backend``, dask.distributed from
+requirements-cluster.txt). A chunk's draws depend only on the seed and its index, and chunks are
+merged in order, so the report is the same bit for bit whatever ran it::
+
+    python -m game.engine.simulate halloween_vacation --rounds 2000000 --seed 1 --scheduler tcp://HOST:8786
 """
 
 from __future__ import annotations
@@ -343,7 +351,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT",
                         help="run the chunks on the Dask cluster behind this scheduler instead of local processes"
                              " (the same report bit for bit; needs the optional cluster group:"
-                             " pip install -r requirements-cluster.txt; its workers run this checkout)")
+                             " pip install -r requirements-cluster.txt; its scheduler and workers import this"
+                             " checkout: PYTHONPATH=. dask scheduler, PYTHONPATH=. dask worker tcp://HOST:PORT)")
     parser.add_argument("--seed", type=_seed, default=None, help="series seed (default: a fresh one)")
     parser.add_argument("--bet", type=_positive, default=None, help="bet in cents (default: the game's default)")
     parser.add_argument("--buy", action="store_true", help="play the bought feature")
@@ -434,8 +443,8 @@ def main(argv: list[str] | None = None) -> int:
         else:
             report = run(args.game, args.rounds, workers, seed, args.bet, args.buy, progress=not args.quiet,
                          backend=backend)
-    except Exception as exc:  # an engine error is a one-line message, not a traceback
-        log.error("simulate: %s", exc)
+    except Exception as exc:  # an engine (or cluster) error is a one-line message, not a traceback
+        log.error("simulate: %s", " ".join(str(exc).split()) or type(exc).__name__)
         return 1
     finally:
         if backend is not None:

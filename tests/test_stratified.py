@@ -63,7 +63,7 @@ def test_stratified_estimate_agrees_with_the_published_brute_force_figure() -> N
 def test_the_same_seed_gives_the_same_report_whatever_the_workers() -> None:
     one = run("halloween_vacation", 8_000, 400, 1, seed=5, progress=False, batch=2_000, feature_batch=100)
     two = run("halloween_vacation", 8_000, 400, 2, seed=5, progress=False, batch=2_000, feature_batch=100)
-    assert one.rtp == pytest.approx(two.rtp, rel=1e-12)
+    assert (one.rtp, one.half_width, one.sd) == (two.rtp, two.half_width, two.sd)  # chunks merged in order
     assert (one.feature_max_x, one.feature_max_seed) == (two.feature_max_x, two.feature_max_seed)
 
 

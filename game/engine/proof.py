@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing
 import sys
 import time
 from collections.abc import Sequence
@@ -48,6 +47,7 @@ from fractions import Fraction
 from typing import Any
 
 from . import get_game
+from .backend import Backend
 from .rng import derive_seed
 from .simulate import BINS, generator_name, histogram, win_bin
 from .stratified import Z95, PartTally, play_base_batch
@@ -325,34 +325,20 @@ def _fraction_text(value: Fraction) -> str:
     return str(value)
 
 
-def _run_chunks(tasks: list[Task], workers: int, bar: Any) -> list[RunTally]:
-    if workers == 1:
-        parts = []
-        for task in tasks:
-            parts.append(play_runs(task))
-            bar.update(task[5])
-        return parts
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        parts = []
-        for part in pool.imap(play_runs, tasks):  # in order: the same sums whatever the workers
-            parts.append(part)
-            bar.update(part.runs)
-        return parts
+def _run_chunks(tasks: list[Task], runner: Backend, bar: Any) -> list[RunTally]:
+    parts = []
+    for part in runner.map(play_runs, tasks):  # in order: the same sums whatever runs them
+        parts.append(part)
+        bar.update(part.runs)
+    return parts
 
 
-def _run_base(game: str, bet: int, seed: int, rounds: int, workers: int, batch: int, bar: Any) -> PartTally:
+def _run_base(game: str, bet: int, seed: int, rounds: int, runner: Backend, batch: int, bar: Any) -> PartTally:
     tasks = [(game, False, bet, seed, s, min(batch, rounds - s)) for s in range(0, rounds, batch)]
     total = PartTally()
-    if workers == 1:
-        for task in tasks:
-            part = play_base_batch(task)
-            total.add(part)
-            bar.update(part.rounds)
-    else:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for part in pool.imap(play_base_batch, tasks):
-                total.add(part)
-                bar.update(part.rounds)
+    for part in runner.map(play_base_batch, tasks):
+        total.add(part)
+        bar.update(part.rounds)
     return total
 
 
@@ -364,9 +350,12 @@ def chunks(game: str, buy: bool, bet: int, stream: int, count: int, start: dict[
 
 def run(game: str, feature_runs: int, workers: int, seed: int, bet: int | None = None, buy: bool = False,
         rounds: int = 0, pilot_runs: int | None = None, progress: bool = True, chunk: int = 2_000,
-        batch: int = 20_000, parts: ExactParts | None = None) -> ProofReport:
-    """Prove ``game``'s RTP (``buy``: the bought mode) from its exact parts and ``feature_runs`` feature runs."""
-    from .simulate import _progress_bar
+        batch: int = 20_000, parts: ExactParts | None = None, backend: Backend | None = None) -> ProofReport:
+    """Prove ``game``'s RTP (``buy``: the bought mode) from its exact parts and ``feature_runs`` feature runs.
+
+    ``backend`` runs the chunks (default: ``workers`` local processes); the report is the same whatever runs them.
+    """
+    from .simulate import _progress_bar, using
 
     engine_game = get_game(game)
     bet = engine_game.default_bet if bet is None else engine_game.check_bet(bet)
@@ -386,25 +375,27 @@ def run(game: str, feature_runs: int, workers: int, seed: int, bet: int | None =
     if pilot_n < 10 * (len(exact.control_names) + 1):
         raise ValueError("too few pilot runs to fit the control variate")
     bar = _progress_bar(pilot_n + feature_runs + rounds, progress)
-    # the pilot: fits beta (its runs are not in the estimate)
-    zero = tuple(0.0 for _ in exact.control_names)
-    pilot_strata = _strata(game, buy, bet, seed ^ PILOT_SALT, starts, allocate(pilot_n, weights),
-                           [zero] * len(starts), zero, chunk, workers, bar)
-    beta = fit_beta(pilot_strata, [float(w) for w in weights])
-    pilot = RunTally()
-    for tally in pilot_strata:
-        pilot.add(tally)
-    means = [tuple(float(c) for c in row) for row in exact.control_means]
-    strata_tallies = _strata(game, buy, bet, seed ^ STRATUM_SALT, starts, counts, means, beta, chunk, workers, bar)
-    base = _run_base(game, bet, seed, rounds, workers, batch, bar) if rounds else None
+    with using(backend, workers) as runner:
+        # the pilot: fits beta (its runs are not in the estimate)
+        zero = tuple(0.0 for _ in exact.control_names)
+        pilot_strata = _strata(game, buy, bet, seed ^ PILOT_SALT, starts, allocate(pilot_n, weights),
+                               [zero] * len(starts), zero, chunk, runner, bar)
+        beta = fit_beta(pilot_strata, [float(w) for w in weights])
+        pilot = RunTally()
+        for tally in pilot_strata:
+            pilot.add(tally)
+        means = [tuple(float(c) for c in row) for row in exact.control_means]
+        strata_tallies = _strata(game, buy, bet, seed ^ STRATUM_SALT, starts, counts, means, beta, chunk, runner,
+                                 bar)
+        base = _run_base(game, bet, seed, rounds, runner, batch, bar) if rounds else None
     bar.close()
-    return summarise(engine_game.id, buy, bet, seed, workers, price, exact, pilot, beta, strata_tallies, base,
+    return summarise(engine_game.id, buy, bet, seed, runner.workers, price, exact, pilot, beta, strata_tallies, base,
                      time.perf_counter() - began, engine_game)
 
 
 def _strata(game: str, buy: bool, bet: int, salted: int, starts: Sequence[tuple[dict[str, Any], Fraction]],
             counts: Sequence[int], means: Sequence[tuple[float, ...]], beta: tuple[float, ...], size: int,
-            workers: int, bar: Any) -> list[RunTally]:
+            runner: Backend, bar: Any) -> list[RunTally]:
     """Each start's runs from its own stream ``derive_seed(salted, h)``, in chunks merged in order."""
     tasks: list[Task] = []
     spans: list[tuple[int, int]] = []
@@ -412,7 +403,7 @@ def _strata(game: str, buy: bool, bet: int, salted: int, starts: Sequence[tuple[
         mine = chunks(game, buy, bet, derive_seed(salted, h), count, start, means[h], beta, size)
         spans.append((len(tasks), len(tasks) + len(mine)))
         tasks += mine
-    done = _run_chunks(tasks, workers, bar)
+    done = _run_chunks(tasks, runner, bar)
     tallies = []
     for low, high in spans:
         tally = RunTally()

@@ -19,18 +19,26 @@ rate, feature frequencies, standard deviation, highest win, speed) is what the h
 the README quote; ``--json`` writes it for them, in the layout ``game/engine/report.schema.json``
 describes (one schema for plain and stratified reports). Every report carries the win
 distribution (rounds per bin of win x bet, ``WIN_EDGES``; stratified: the base part's and one
-feature run's); ``--histogram`` prints it and ``--csv PATH`` writes it as CSV.
+feature run's); ``--histogram`` prints it and ``--csv PATH`` writes it as CSV, ``--plot PATH`` draws it
+with the RTP convergence as a PNG (``game.engine.plot``, matplotlib from requirements-plot.txt).
+
+Every mode runs its chunks on local processes (``--workers``) or on a Dask cluster
+(``--scheduler tcp://HOST:PORT``, ``game.engine.backend``, dask.distributed from
+requirements-cluster.txt). A chunk's draws depend only on the seed and its index, and chunks are
+merged in order, so the report is the same bit for bit whatever ran it::
+
+    python -m game.engine.simulate halloween_vacation --rounds 2000000 --seed 1 --scheduler tcp://HOST:8786
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import io
 import json
 import logging
 import math
-import multiprocessing
 import os
 import sys
 import time
@@ -41,6 +49,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import GAME_IDS, get_game
 from . import rng as _rng
+from .backend import Backend, ClusterError, DaskBackend, LocalBackend
 from .rng import derive_seed, new_seed
 
 if TYPE_CHECKING:
@@ -53,6 +62,11 @@ Z95 = 1.959963984540054
 # The win distribution's bins, x bet: 0, then (0, 1), [1, 2), [2, 5), ... [10000, no limit).
 WIN_EDGES = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 BINS = len(WIN_EDGES) + 2
+
+
+# The round counts a plain run records its running RTP at (``Report.convergence``): ten a decade
+# from 100 rounds, plus the last round.
+CHECKPOINTS = tuple(sorted({round(10 ** (k / 10)) for k in range(20, 101)}))
 
 
 def win_bin(x: float) -> int:
@@ -115,8 +129,12 @@ class Tally:
     seconds: float = 0.0
     bins: list[int] = field(default_factory=lambda: [0] * BINS)  # rounds per win bin (win_bin)
     bin_won_x: list[float] = field(default_factory=lambda: [0.0] * BINS)  # their wins
+    # (rounds, sum of wins, sum of squares) after each of CHECKPOINTS: a chunk records its own
+    # partial sums, add() (chunks merged in order) makes them running totals of the series
+    trail: list[tuple[int, float, float]] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
+        self.trail += [(self.rounds + n, self.won_x + won, self.won_x2 + won2) for n, won, won2 in other.trail]
         self.rounds += other.rounds
         self.bins = [a + b for a, b in zip(self.bins, other.bins)]
         self.bin_won_x = [a + b for a, b in zip(self.bin_won_x, other.bin_won_x)]
@@ -141,8 +159,13 @@ def play_batch(task: tuple[str, bool, int, int, int, int]) -> Tally:
     game = get_game(game_id)
     price_x = game.cost(bet, buy) / bet
     tally = Tally()
+    marks = [n for n in CHECKPOINTS if start < n <= start + count]
+    mark = marks.pop(0) if marks else -1
     began = time.perf_counter()
     for index in range(start, start + count):
+        if index == mark:  # the running sums after ``mark`` rounds of the series
+            tally.trail.append((index - start, tally.won_x, tally.won_x2))
+            mark = marks.pop(0) if marks else -1
         seed = derive_seed(master, index)
         result = game.play(bet, seed, buy=buy)
         x = result.win_x.numerator / result.win_x.denominator
@@ -162,6 +185,8 @@ def play_batch(task: tuple[str, bool, int, int, int, int]) -> Tally:
                 tally.feature_rounds[name] = tally.feature_rounds.get(name, 0) + 1
                 tally.feature_totals[name] = tally.feature_totals.get(name, 0) + amount
                 tally.feature_won_x[name] = tally.feature_won_x.get(name, 0.0) + x
+    if mark == start + count:
+        tally.trail.append((count, tally.won_x, tally.won_x2))
     tally.rounds = count
     tally.staked_x = price_x * count
     tally.seconds = time.perf_counter() - began
@@ -194,6 +219,7 @@ class Report:
     generator: str = ""  # the generator the rounds drew from (generator_name())
     method: str = "plain"
     histogram: list[dict[str, Any]] = field(default_factory=list)  # the win distribution (histogram())
+    convergence: list[dict[str, Any]] = field(default_factory=list)  # the running RTP (convergence())
 
     def histograms(self) -> dict[str, list[dict[str, Any]]]:
         return {"round": self.histogram}
@@ -224,6 +250,16 @@ class Report:
         return out
 
 
+def convergence(trail: list[tuple[int, float, float]], price: float) -> list[dict[str, Any]]:
+    """The running RTP after each checkpoint's rounds, with the half-width of its 95% interval."""
+    out = []
+    for n, won, won2 in trail:
+        mean = won / n
+        sd = math.sqrt(max(0.0, won2 / n - mean * mean))
+        out.append({"rounds": n, "rtp": mean / price, "half_width": Z95 * sd / math.sqrt(n) / price})
+    return out
+
+
 def summarise(tally: Tally, game: str, buy: bool, bet: int, seed: int, workers: int, wall: float) -> Report:
     n = tally.rounds
     mean = tally.won_x / n
@@ -250,11 +286,18 @@ def summarise(tally: Tally, game: str, buy: bool, bet: int, seed: int, workers: 
         rounds_per_second=n / wall if wall else 0.0,
         rounds_per_second_per_worker=n / tally.seconds if tally.seconds else 0.0,
         generator=generator_name(), histogram=histogram(tally.bins, tally.bin_won_x, n),
+        convergence=convergence([*tally.trail, (n, tally.won_x, tally.won_x2)] if not tally.trail
+                                or tally.trail[-1][0] != n else tally.trail, price),
     )
 
 
 def run(game: str, rounds: int, workers: int, seed: int, bet: int | None = None, buy: bool = False,
-        progress: bool = True, batch: int = 20_000) -> Report:
+        progress: bool = True, batch: int = 20_000, backend: Backend | None = None) -> Report:
+    """Play ``rounds`` rounds in chunks of ``batch`` (chunk ``k``: rounds ``k * batch ..``), merged in chunk order.
+
+    ``backend`` runs the chunks (default: ``workers`` local processes); the report is the same bit for
+    bit whatever runs them.
+    """
     engine_game = get_game(game)
     bet = engine_game.default_bet if bet is None else engine_game.check_bet(bet)
     engine_game.cost(bet, buy)
@@ -262,17 +305,17 @@ def run(game: str, rounds: int, workers: int, seed: int, bet: int | None = None,
     total = Tally()
     began = time.perf_counter()
     bar = _progress_bar(rounds, progress)
-    if workers == 1:
-        for task in tasks:
-            total.add(play_batch(task))
-            bar.update(task[-1])
-    else:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for part in pool.imap_unordered(play_batch, tasks):
-                total.add(part)
-                bar.update(part.rounds)
+    with using(backend, workers) as runner:
+        for part in runner.map(play_batch, tasks):
+            total.add(part)
+            bar.update(part.rounds)
     bar.close()
-    return summarise(total, game, buy, bet, seed, workers, time.perf_counter() - began)
+    return summarise(total, game, buy, bet, seed, runner.workers, time.perf_counter() - began)
+
+
+def using(backend: Backend | None, workers: int) -> contextlib.AbstractContextManager[Backend]:
+    """The backend to run chunks on: the one given (its owner closes it), else ``workers`` local processes."""
+    return contextlib.nullcontext(backend) if backend is not None else LocalBackend(workers)
 
 
 class _NoBar:
@@ -303,7 +346,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--rounds", type=_positive, default=None,
                         help="number of rounds (with --exact-parts: base rounds for the distribution figures, which"
                              " are not in the RTP; not with --buy)")
-    parser.add_argument("--workers", type=_positive, default=os.cpu_count() or 1, help="worker processes")
+    parser.add_argument("--workers", type=_positive, default=None,
+                        help="local worker processes (default: one per core)")
+    parser.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT",
+                        help="run the chunks on the Dask cluster behind this scheduler instead of local processes"
+                             " (the same report bit for bit; needs the optional cluster group:"
+                             " pip install -r requirements-cluster.txt; its scheduler and workers import this"
+                             " checkout: PYTHONPATH=. dask scheduler, PYTHONPATH=. dask worker tcp://HOST:PORT)")
     parser.add_argument("--seed", type=_seed, default=None, help="series seed (default: a fresh one)")
     parser.add_argument("--bet", type=_positive, default=None, help="bet in cents (default: the game's default)")
     parser.add_argument("--buy", action="store_true", help="play the bought feature")
@@ -321,6 +370,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--json", type=Path, default=None, help="also write the report as JSON here")
     parser.add_argument("--csv", type=Path, default=None, help="also write the win distribution as CSV here")
     parser.add_argument("--histogram", action="store_true", help="also print the win distribution")
+    parser.add_argument("--plot", type=Path, default=None, metavar="PATH",
+                        help="also draw the win distribution and the RTP convergence into this PNG (needs matplotlib:"
+                             " pip install -r requirements-plot.txt)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser.parse_args(argv)
 
@@ -357,24 +409,46 @@ def main(argv: list[str] | None = None) -> int:
     if args.rounds is None and not (args.exact_parts and args.buy):
         log.error("simulate: give --rounds")
         return 2
+    if args.scheduler is not None and args.workers is not None:
+        log.error("simulate: --workers or --scheduler, not both (a cluster brings its own workers)")
+        return 2
+    if args.plot is not None:
+        from . import plot
+
+        if not plot.available():
+            log.error("simulate: --plot needs matplotlib, which is not installed: %s", plot.INSTALL_HINT)
+            return 2
+    workers = args.workers or os.cpu_count() or 1
     seed = new_seed() if args.seed is None else args.seed
+    backend: Backend | None = None
+    if args.scheduler is not None:
+        try:
+            backend = DaskBackend.connect(args.scheduler)
+        except ClusterError as exc:
+            log.error("simulate: %s", exc)
+            return 2
     report: Report | StratifiedReport | ProofReport
     try:
         if args.exact_parts:
             from . import proof
 
-            report = proof.run(args.game, args.feature_runs, args.workers, seed, args.bet, args.buy,
-                               rounds=args.rounds or 0, pilot_runs=args.pilot_runs, progress=not args.quiet)
+            report = proof.run(args.game, args.feature_runs, workers, seed, args.bet, args.buy,
+                               rounds=args.rounds or 0, pilot_runs=args.pilot_runs, progress=not args.quiet,
+                               backend=backend)
         elif args.stratified:
             from . import stratified
 
-            report = stratified.run(args.game, args.rounds, args.feature_runs, args.workers, seed, args.bet,
-                                    args.buy, progress=not args.quiet)
+            report = stratified.run(args.game, args.rounds, args.feature_runs, workers, seed, args.bet,
+                                    args.buy, progress=not args.quiet, backend=backend)
         else:
-            report = run(args.game, args.rounds, args.workers, seed, args.bet, args.buy, progress=not args.quiet)
-    except Exception as exc:  # an engine error is a one-line message, not a traceback
-        log.error("simulate: %s", exc)
+            report = run(args.game, args.rounds, workers, seed, args.bet, args.buy, progress=not args.quiet,
+                         backend=backend)
+    except Exception as exc:  # an engine (or cluster) error is a one-line message, not a traceback
+        log.error("simulate: %s", " ".join(str(exc).split()) or type(exc).__name__)
         return 1
+    finally:
+        if backend is not None:
+            backend.close()
     for line in report.lines():
         print(line)
     if args.histogram:
@@ -384,6 +458,8 @@ def main(argv: list[str] | None = None) -> int:
         args.json.write_text(json.dumps(asdict(report), indent=2) + "\n", encoding="utf-8")
     if args.csv is not None:
         args.csv.write_text(histogram_csv(report.histograms()), encoding="utf-8")
+    if args.plot is not None:
+        plot.write_plot(asdict(report), args.plot)
     return 0
 
 

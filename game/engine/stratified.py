@@ -33,13 +33,13 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing
 import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import get_game
+from .backend import Backend
 from .rng import derive_seed
 from .simulate import BINS, generator_name, histogram, win_bin
 
@@ -367,24 +367,19 @@ def summarise(base: PartTally, feature: PartTally, *, game: str, buy: bool, bet:
     )
 
 
-def _run_tasks(worker, tasks: list, workers: int, bar) -> PartTally:
+def _run_tasks(worker, tasks: list, runner: Backend, bar) -> PartTally:
+    """The chunks' tallies merged in chunk order (the same sums whatever runs them)."""
     total = PartTally()
-    if workers == 1:
-        for task in tasks:
-            part = worker(task)
-            total.add(part)
-            bar.update(part.rounds)
-    else:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for part in pool.imap_unordered(worker, tasks):
-                total.add(part)
-                bar.update(part.rounds)
+    for part in runner.map(worker, tasks):
+        total.add(part)
+        bar.update(part.rounds)
     return total
 
 
 def run(game: str, rounds: int, feature_runs: int, workers: int, seed: int, bet: int | None = None,
-        buy: bool = False, progress: bool = True, batch: int = 20_000, feature_batch: int = 500) -> StratifiedReport:
-    from .simulate import _progress_bar
+        buy: bool = False, progress: bool = True, batch: int = 20_000, feature_batch: int = 500,
+        backend: Backend | None = None) -> StratifiedReport:
+    from .simulate import _progress_bar, using
 
     engine_game = get_game(game)
     if engine_game.stratified_feature is None:
@@ -394,13 +389,14 @@ def run(game: str, rounds: int, feature_runs: int, workers: int, seed: int, bet:
     began = time.perf_counter()
     bar = _progress_bar(rounds + feature_runs, progress)
     base_tasks = [(game, buy, bet, seed, s, min(batch, rounds - s)) for s in range(0, rounds, batch)]
-    base = _run_tasks(play_base_batch, base_tasks, workers, bar)
-    if not base.starts:
-        raise ValueError(f"no {engine_game.stratified_feature} was triggered in {rounds:,} base rounds; play more")
-    starts = tuple(sorted(base.starts.items()))
-    feature_tasks = [(game, buy, bet, seed, s, min(feature_batch, feature_runs - s), starts)
-                     for s in range(0, feature_runs, feature_batch)]
-    feature = _run_tasks(play_feature_batch, feature_tasks, workers, bar)
+    with using(backend, workers) as runner:
+        base = _run_tasks(play_base_batch, base_tasks, runner, bar)
+        if not base.starts:
+            raise ValueError(f"no {engine_game.stratified_feature} was triggered in {rounds:,} base rounds; play more")
+        starts = tuple(sorted(base.starts.items()))
+        feature_tasks = [(game, buy, bet, seed, s, min(feature_batch, feature_runs - s), starts)
+                         for s in range(0, feature_runs, feature_batch)]
+        feature = _run_tasks(play_feature_batch, feature_tasks, runner, bar)
     bar.close()
-    return summarise(base, feature, game=game, buy=buy, bet=bet, seed=seed, workers=workers,
+    return summarise(base, feature, game=game, buy=buy, bet=bet, seed=seed, workers=runner.workers,
                      wall=time.perf_counter() - began)

@@ -49,7 +49,7 @@ from typing import Any
 from . import get_game
 from .backend import Backend
 from .rng import derive_seed
-from .simulate import BINS, generator_name, histogram, win_bin
+from .simulate import BINS, count_win, generator_name, histogram
 from .stratified import Z95, PartTally, play_base_batch
 
 PILOT_SALT = 0x9110_7C0D_E5A1_7003
@@ -168,20 +168,7 @@ def play_runs(task: Task) -> RunTally:
         tally.f2 += x * x
         tally.z += z
         tally.z2 += z * z
-        if x > 0:
-            tally.hits += 1
-        if x > tally.max_x:
-            tally.max_x, tally.max_seed = x, seed
-        if result.capped:
-            tally.capped += 1
-        slot = win_bin(x)
-        tally.bins[slot] += 1
-        tally.bin_won_x[slot] += x
-        for name, amount in result.features.items():
-            if amount:
-                tally.feature_rounds[name] = tally.feature_rounds.get(name, 0) + 1
-                tally.feature_totals[name] = tally.feature_totals.get(name, 0) + amount
-                tally.feature_won_x[name] = tally.feature_won_x.get(name, 0.0) + x
+        count_win(tally, x, seed, result.capped, result.features)
     tally.runs = count
     tally.seconds = time.perf_counter() - began
     return tally

@@ -43,9 +43,10 @@ import os
 import sys
 import time
 from bisect import bisect_right
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import GAME_IDS, get_game
 from . import rng as _rng
@@ -111,6 +112,38 @@ def generator_name() -> str:
     return f"{made.__module__}.{made.__qualname__} (game/engine/rng.py round_rng)"
 
 
+class WinCounts(Protocol):
+    """What every tally counts of each win (simulate.Tally, proof.RunTally)."""
+
+    hits: int
+    max_x: float
+    max_seed: int | None
+    capped: int
+    bins: list[int]
+    bin_won_x: list[float]
+    feature_rounds: dict[str, int]
+    feature_totals: dict[str, int]
+    feature_won_x: dict[str, float]
+
+
+def count_win(tally: WinCounts, x: float, seed: int, capped: bool, features: Mapping[str, int]) -> None:
+    """Add one round's (or feature run's) win of ``x`` times the bet to ``tally``'s counts."""
+    slot = win_bin(x)
+    tally.bins[slot] += 1
+    tally.bin_won_x[slot] += x
+    if x > 0:
+        tally.hits += 1
+    if x > tally.max_x:
+        tally.max_x, tally.max_seed = x, seed
+    if capped:
+        tally.capped += 1
+    for name, amount in features.items():
+        if amount:
+            tally.feature_rounds[name] = tally.feature_rounds.get(name, 0) + 1
+            tally.feature_totals[name] = tally.feature_totals.get(name, 0) + amount
+            tally.feature_won_x[name] = tally.feature_won_x.get(name, 0.0) + x
+
+
 @dataclass
 class Tally:
     """Sums over a batch of rounds; batches merge by adding."""
@@ -171,20 +204,7 @@ def play_batch(task: tuple[str, bool, int, int, int, int]) -> Tally:
         x = result.win_x.numerator / result.win_x.denominator
         tally.won_x += x
         tally.won_x2 += x * x
-        slot = win_bin(x)
-        tally.bins[slot] += 1
-        tally.bin_won_x[slot] += x
-        if x > 0:
-            tally.hits += 1
-        if x > tally.max_x:
-            tally.max_x, tally.max_seed = x, seed
-        if result.capped:
-            tally.capped += 1
-        for name, amount in result.features.items():
-            if amount:
-                tally.feature_rounds[name] = tally.feature_rounds.get(name, 0) + 1
-                tally.feature_totals[name] = tally.feature_totals.get(name, 0) + amount
-                tally.feature_won_x[name] = tally.feature_won_x.get(name, 0.0) + x
+        count_win(tally, x, seed, result.capped, result.features)
     if mark == start + count:
         tally.trail.append((count, tally.won_x, tally.won_x2))
     tally.rounds = count

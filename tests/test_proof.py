@@ -8,23 +8,22 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Generator
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from game.engine import Decision, Evaluation, Game, RoundResult, get_game, proof, simulate, stratified
+from game.engine import Game, RoundResult, get_game, proof, simulate, stratified
 from game.engine.proof import ExactParts, allocate, fit_beta, run
 from game.engine.round import RoundContext
 from game.engine.simulate import main
 from tests.test_report_schema import SCHEMA, problems
+from tests.test_stratified import Toy
 
 Z95, Z999 = 1.959963984540054, 3.290526731491926
 
 
-class ControlToy(Game):
+class ControlToy(Toy):
     """One draw in four triggers a bonus from a row 0-3; the base win grows with the row.
 
     Base part B: no trigger (3/4): 1x or nothing, even chances; trigger (1/4): ``row`` x, row uniform,
@@ -37,30 +36,6 @@ class ControlToy(Game):
 
     id = "proof_toy"
     title = "Proof toy"
-    bets = (100,)
-    default_bet = 100
-    symbols = ()
-    reel_count = 1
-    rows = 1
-    stratified_feature = "bonus"
-
-    def evaluate(self, window: list[list[str]]) -> Evaluation:
-        return Evaluation()
-
-    def round_steps(self, ctx: RoundContext) -> Generator[Decision, Any, None]:
-        if ctx.feature_start is not None:
-            self.bonus(ctx, ctx.feature_start["row"])
-        elif ctx.rng.randrange(4) == 0:
-            row = ctx.rng.randrange(4)
-            ctx.award(Fraction(row))
-            ctx.count("bonus")
-            if ctx.defer_features:
-                ctx.deferred.append({"row": row})
-            else:
-                self.bonus(ctx, row)
-        elif ctx.rng.randrange(2):
-            ctx.award(Fraction(1))
-        yield from ()
 
     def bonus(self, ctx: RoundContext, row: int) -> None:
         first, second = ctx.rng.randrange(4), ctx.rng.randrange(4)

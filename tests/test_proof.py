@@ -24,7 +24,8 @@ Z95, Z999 = 1.959963984540054, 3.290526731491926
 
 
 class ControlToy(Toy):
-    """One draw in four triggers a bonus from a row 0-3; the base win grows with the row.
+    """The stratified toy's rounds (one draw in four triggers a bonus from a row 0-3), with a bonus of
+    two draws and an exact control.
 
     Base part B: no trigger (3/4): 1x or nothing, even chances; trigger (1/4): ``row`` x, row uniform,
     so E[B] = 3/8 + 3/8 = 3/4. Bonus from row r: two draws d1, d2 uniform 0-3, F = 10 r + 4 (d1 odd) + d2,

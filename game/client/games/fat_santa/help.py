@@ -301,7 +301,7 @@ class RtpPage:
         g = self.game
         lines = [
             f"Bets from {format_cents(g.bets[0])} to {format_cents(g.bets[-1])}; {line_count(g)} fixed lines.",
-            "Measured figures come from python -m game.engine.simulate fat_santa [--buy].",
+            "Measured by python -m game.engine.simulate fat_santa --exact-parts [--buy].",
             "Every round is decided by the engine when it is bought; animations only show it.",
             "Incomplete games resume on the next launch; after 48 hours they are resolved and paid.",
         ]

@@ -68,7 +68,8 @@ def test_halloween_vacation_published_interval_holds_the_exact_rtp(halloween_exa
 
 NEEDS = {
     ("halloween_vacation", "rtp.json"): "the exact 96.6996% meets the rule instead (this run cross-checks it); a"
-                                        " plain run would need ~413 M rounds (about 1.9 hours on one core at today's 62,600 rounds/s)",
+                                        " plain run would need ~413 M rounds (about 1.9 hours on one core at 62,600"
+                                        " rounds/s)",
     ("santas_wonderland", "rtp.json"): "~160 M base spins + 150 k Midnight Riches runs close it (about 3.5 hours on"
                                        " one core at 13,000 rounds/s, or a cluster run), after the retune to 96.2%",
     ("santas_wonderland", "rtp_buy.json"): "~17 M Midnight Riches runs close it (about 3.6 hours on one core)",

@@ -152,3 +152,21 @@ def test_the_client_draws_only_through_gfx() -> None:
             if re.search(r"\bpygame\.(draw\.|transform\.|Surface\(|font\.Font\()", line):
                 offenders.append(f"{path.relative_to(client)}:{number}: {line.strip()}")
     assert not offenders, "\n".join(offenders)
+
+
+def test_resources_free_a_games_art_with_its_screen_but_keep_the_shells() -> None:
+    """Images are held weakly (a left game's art is freed), except the shell's ui/ pictures."""
+    import gc
+
+    from game.client.resources import Resources
+
+    res = Resources()
+    symbol = res.image("symbols/fat_santa/ace.png")
+    button = res.image("ui/button.png", (200, 60))
+    assert res.image("symbols/fat_santa/ace.png") is symbol  # shared while held
+    del symbol, button
+    gc.collect()
+    assert ("symbols/fat_santa/ace.png", None) not in res._images  # freed with its last holder
+    assert ("ui/button.png", (200, 60)) in res._images  # kept: every dialog uses it
+    again = res.image("symbols/fat_santa/ace.png")  # loaded again on demand
+    assert again.get_size() == (120, 120) and ("symbols/fat_santa/ace.png", None) in res._images

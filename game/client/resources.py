@@ -28,11 +28,16 @@ class ResourceError(Exception):
 
 class Resources:
     """Loaded images are shared while something holds them, then freed: a game's art goes with
-    its screen, so the demo's memory does not grow with each game it has visited."""
+    its screen, so the demo's memory does not grow with each game it has visited. The shell's
+    own pictures (``ui/``: buttons, panels, coins) are kept, since every screen and dialog uses
+    them and a dialog would otherwise load them again each time it opens."""
+
+    KEPT = ("ui/",)
 
     def __init__(self) -> None:
         self._images: weakref.WeakValueDictionary[tuple[str, tuple[int, int] | None], pygame.Surface] = (
             weakref.WeakValueDictionary())
+        self._kept: dict[tuple[str, tuple[int, int] | None], pygame.Surface] = {}
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
 
     def image(self, relative: str, size: tuple[int, int] | None = None) -> pygame.Surface:
@@ -47,6 +52,8 @@ class Resources:
             else:  # straight from the file's pixels to the pixels shown: one resample at most
                 surface = gfx.image_sized(pixels, size, pixel_scale)
             self._images[key] = surface
+            if relative.startswith(self.KEPT):
+                self._kept[key] = surface
         return surface
 
     def font(self, name: str, size: int) -> pygame.font.Font:

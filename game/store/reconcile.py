@@ -162,10 +162,7 @@ def reconcile(
     beside_new_file = fresh or (only_genesis and conflicts == [1] and contiguous > 1)
     if contiguous and beside_new_file and replica.readable(file_list):
         # A new wallet file beside a journal: the journal holds the wallet.
-        _apply_all(conn, file_list)
-        outcome.restored = contiguous
-        outcome.rebuilt = True
-        balance = replica.actual_state(conn)["balance"]
+        balance = _rebuild_from(conn, file_list, outcome, contiguous)
         outcome.notices.append(
             f"Its journal {path.name} held {_rounds_in(file_list)} round(s): the wallet was restored from it "
             f"(balance {format_cents(balance)})."
@@ -178,11 +175,7 @@ def reconcile(
             settings, progress = _carried(conn)
             conn, outcome.wallet_kept_as = replace_db()
             outcome.conn = conn
-            _apply_all(conn, file_list)
-            _restore_carried(conn, settings, progress)
-            outcome.restored = contiguous
-            outcome.rebuilt = True
-            balance = replica.actual_state(conn)["balance"]
+            balance = _rebuild_from(conn, file_list, outcome, contiguous, carried=(settings, progress))
             outcome.notices.append(
                 f"The wallet file {db_path.name} did not match its journal ({why}); it was rebuilt from the "
                 f"journal {path.name} (balance {format_cents(balance)})."
@@ -249,6 +242,18 @@ def _rewrite(path: Path, conn: sqlite3.Connection, now: datetime, *, exists: boo
     kept = keep_aside(path, "damaged", now) if exists else None
     journal.rewrite(path, list(_sql_records(conn).values()))
     return kept
+
+
+def _rebuild_from(conn: sqlite3.Connection, file_list: list[str], outcome: Outcome, records: int, *,
+                  carried: tuple[list[tuple[str, str]], list[tuple[str, int]]] | None = None) -> int:
+    """Write the journal's records into ``conn`` (then the settings and progress carried over, if
+    any), mark ``outcome`` as rebuilt from ``records`` records, and return the restored balance."""
+    _apply_all(conn, file_list)
+    if carried is not None:
+        _restore_carried(conn, *carried)
+    outcome.restored = records
+    outcome.rebuilt = True
+    return int(replica.actual_state(conn)["balance"])
 
 
 def _restore_carried(conn: sqlite3.Connection, settings: list[tuple[str, str]],

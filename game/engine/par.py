@@ -462,6 +462,13 @@ def _raw_data(game: Game) -> dict[str, Any]:
     return json.loads(game.data_file.read_text(encoding="utf-8"))
 
 
+def _printed_text(game: Game, buy: bool) -> str:
+    """The rule text's RTP for the mode ("94.20%")."""
+    printed = game.description.printed_rtp.buy if buy else game.description.printed_rtp.base
+    assert printed is not None, f"{game.id}: no printed RTP for {'the buy' if buy else 'the base game'}"
+    return printed
+
+
 def _printed(text: str) -> float:
     return float(text.rstrip("%")) / 100
 
@@ -678,8 +685,7 @@ def fat_santa(game: Game, buy: bool) -> str:
         "- A line of Santas and pies pays as pies; only a run of Santas alone pays as Santa.",
         "",
     ]
-    printed = game.description.printed_rtp.buy if buy else game.description.printed_rtp.base
-    assert printed is not None
+    printed = _printed_text(game, buy)
     rows = [["RTP, proven" if half <= ACCEPT_HALF_WIDTH else "RTP, published", report.interval(),
              "yes (exact parts + simulated free games)" if half <= ACCEPT_HALF_WIDTH else
              "no: half-width above 0.1 point",
@@ -792,8 +798,7 @@ def wonderland(game: Game, buy: bool) -> str:
         "- A bought round's base spin is an ordinary one; Midnight Riches then plays once whatever the meter says.",
         "",
     ]
-    printed = game.description.printed_rtp.buy if buy else game.description.printed_rtp.base
-    assert printed is not None
+    printed = _printed_text(game, buy)
     acceptance_section(sheet, [["RTP, published", report.interval(), "yes" if report["half_width"] <= ACCEPT_HALF_WIDTH
                                 else "no: half-width above 0.1 point",
                                 "inside" if report["ci_low"] <= _printed(printed) <= report["ci_high"] else "outside"]])

@@ -80,6 +80,14 @@ class Game(ABC):
             raise InvalidBet(f"{self.id} has no buy feature")
         return cents_of(self.buy_price_x, bet)
 
+    def wagered_state(self, state: dict[str, Any] | None, cost: int) -> dict[str, Any] | None:
+        """The carried state once ``cost`` cents are wagered (a progressive pool fed by the stake).
+
+        The wallet stores it in the transaction that takes the wager; the round itself starts from
+        ``state`` and reaches the same value. None (the default): a wager changes no carried state.
+        """
+        return None
+
     def exact_parts(self, buy: bool = False) -> ExactParts | None:
         """What the game computes exactly about a mode (``game.engine.proof``): None when nothing is.
 

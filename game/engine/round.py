@@ -77,8 +77,8 @@ class RoundContext:
     """What a round's code works with: its RNG, its event list and its running win."""
 
     __slots__ = (
-        "bet", "buy", "cap", "defer_features", "deferred", "events", "feature_start", "features", "rng", "state",
-        "state_out", "total",
+        "bet", "buy", "cap", "defer_features", "deferred", "events", "feature_start", "features", "jackpot", "rng",
+        "state", "state_out", "total",
     )
 
     def __init__(
@@ -101,6 +101,7 @@ class RoundContext:
         self.cap = cap
         self.features: dict[str, int] = {}
         self.state_out: dict[str, Any] | None = None
+        self.jackpot = 0  # cents won from a progressive pool: outside the cap, not a multiple of the bet
         # Stratified simulation (see ``game.engine.stratified``): with ``defer_features`` a
         # round that triggers its main feature records the feature's start in ``deferred``
         # instead of playing it; with ``feature_start`` the round plays only that feature.
@@ -123,6 +124,10 @@ class RoundContext:
             self.total = self.cap
             raise CapReached
 
+    def award_jackpot(self, cents: int) -> None:
+        """Add a progressive jackpot's payout (cents): it is not a multiple of the bet and is outside the cap."""
+        self.jackpot += cents
+
     def count(self, feature: str, amount: int = 1) -> None:
         """Tally a feature for statistics and stop conditions (zero amounts leave no trace)."""
         if amount:
@@ -135,7 +140,9 @@ class RoundResult:
 
     ``cost`` is the round's whole stake: the purchase price (``Game.cost``) plus the price of
     every priced decision taken; ``decision_costs`` is the price paid at each decision (0 when
-    free), parallel to ``decisions``.
+    free), parallel to ``decisions``. ``win`` is what the round credits: ``win_x`` at the bet,
+    rounded down to the cent, plus ``jackpot``, the cents paid from a progressive pool (which is
+    neither a multiple of the bet nor under the cap).
     """
 
     game_id: str
@@ -153,6 +160,7 @@ class RoundResult:
     state_out: dict[str, Any] | None
     deferred: tuple[dict[str, Any], ...] = ()  # feature starts deferred by a stratified run
     decision_costs: tuple[int, ...] = ()
+    jackpot: int = 0
 
     @property
     def purchase_price(self) -> int:
@@ -160,12 +168,15 @@ class RoundResult:
         return self.cost - sum(self.decision_costs)
 
     def summary(self) -> dict[str, Any]:
-        return {
+        summary = {
             "win": self.win,
             "x": multiplier_text(self.win_x),
             "capped": self.capped,
             "features": dict(self.features),
         }
+        if self.jackpot:
+            summary["jackpot"] = self.jackpot
+        return summary
 
 
 Strategy = Callable[[Decision, RoundRng], Any]
@@ -265,7 +276,7 @@ class RoundPlay:
 
     def _finish(self) -> None:
         ctx = self.ctx
-        win = cents_of(ctx.total, self.bet)
+        win = cents_of(ctx.total, self.bet) + ctx.jackpot
         ctx.emit({"type": "round_end", "x": multiplier_text(ctx.total), "win": win, "capped": self.capped})
         self._result = _round_result(
             game_id=self.game.id,
@@ -283,6 +294,7 @@ class RoundPlay:
             state_out=ctx.state_out,
             deferred=tuple(ctx.deferred),
             decision_costs=tuple(self.decision_costs),
+            jackpot=ctx.jackpot,
         )
 
     @property

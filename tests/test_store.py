@@ -90,7 +90,7 @@ def test_file_is_wal_with_schema_version(wallet: Wallet) -> None:
         version = raw.execute(
             "SELECT value FROM meta WHERE key='schema_version'"
         ).fetchone()
-        assert version == (str(SCHEMA_VERSION),) == ("3",)
+        assert version == (str(SCHEMA_VERSION),) == ("4",)
     finally:
         raw.close()
     assert wallet._db().execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
@@ -452,19 +452,19 @@ def test_settings_round_trip(tmp_path: Path) -> None:
 
 def test_game_state_round_trip_and_atomic_updates(tmp_path: Path) -> None:
     w = Wallet.open(tmp_path).wallet
-    assert w.game_state("jackpot") == {}
-    w.set_game_state("jackpot", {"pool": 1_000})
-    assert w.game_state("jackpot") == {"pool": 1_000}
-    rid = w.begin_round("jackpot", 100, 100, 1, game_state={"pool": 1_010})
-    assert w.game_state("jackpot") == {"pool": 1_010}
-    w.settle_round(rid, 1_010, game_state={"pool": 0})
-    assert w.game_state("jackpot") == {"pool": 0}
+    assert w.game_state("ladder") == {}
+    w.set_game_state("ladder", {"level": 1_000})
+    assert w.game_state("ladder") == {"level": 1_000}
+    rid = w.begin_round("ladder", 100, 100, 1, game_state={"level": 1_010})
+    assert w.game_state("ladder") == {"level": 1_010}
+    w.settle_round(rid, 1_010, game_state={"level": 0})
+    assert w.game_state("ladder") == {"level": 0}
     assert w.game_state("other") == {}
     w.close()
     w = Wallet.open(tmp_path).wallet
-    assert w.game_state("jackpot") == {"pool": 0}
+    assert w.game_state("ladder") == {"level": 0}
     # A refused settlement leaves the carried state alone.
     with pytest.raises(RoundNotOpen):
-        w.settle_round(rid, 5, game_state={"pool": 999})
-    assert w.game_state("jackpot") == {"pool": 0}
+        w.settle_round(rid, 5, game_state={"level": 999})
+    assert w.game_state("ladder") == {"level": 0}
     w.close()

@@ -15,7 +15,7 @@ Typical use::
 
 from game.store.errors import InsufficientFunds, RoundNotOpen, StoreError
 from game.store.lock import FolderInUse
-from game.store.records import LedgerEntry, RoundRecord
+from game.store.records import LedgerEntry, PoolEntry, PoolRound, RoundRecord
 from game.store.schema import SCHEMA_VERSION
 from game.store.wallet import (
     DEFAULT_STARTING_BALANCE,
@@ -35,6 +35,8 @@ __all__ = [
     "FolderInUse",
     "InsufficientFunds",
     "LedgerEntry",
+    "PoolEntry",
+    "PoolRound",
     "RoundNotOpen",
     "RoundRecord",
     "StateUpdate",

@@ -7,6 +7,9 @@ from typing import Any, Literal
 
 RoundStatus = Literal["open", "settled"]
 LedgerKind = Literal["debit", "credit", "top_up"]
+PoolKind = Literal["seed", "contribution", "payout", "reseed", "refund"]
+# The movements that add to a pool; the others take from it.
+POOL_INFLOWS = frozenset({"seed", "contribution", "reseed"})
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,10 @@ class RoundRecord:
     # or its last debit when it won nothing); None when unknown: no debit, or after still open.
     balance_before: int | None = None
     balance_after: int | None = None
+    # A round of a jackpot game (schema 4): the units (hundredths of a cent) its wager added to the
+    # pool, and the cents paid to it from the pool (part of ``win``); 0 for any other round.
+    pool_contribution: int = 0
+    jackpot: int = 0
 
     @property
     def is_open(self) -> bool:
@@ -78,3 +85,41 @@ class LedgerEntry:
     def delta(self) -> int:
         """The signed change to the balance (negative for a debit)."""
         return -self.amount if self.kind == "debit" else self.amount
+
+
+@dataclass(frozen=True)
+class PoolEntry:
+    """One movement of a jackpot pool, in hundredths of a cent (``units``, always positive).
+
+    ``kind`` gives its direction: a ``seed`` (the pool's start), a wager's ``contribution`` and a
+    ``reseed`` after a win add to the pool; a ``payout`` (a jackpot, whole cents) and a ``refund``
+    (a returned wager's contribution) take from it. ``game_id`` names the carried state holding it.
+    """
+
+    id: int
+    game_id: str
+    round_id: int
+    kind: PoolKind
+    units: int
+    pool_after: int
+    at: str
+
+    @property
+    def delta(self) -> int:
+        """The signed change to the pool (units)."""
+        return self.units if self.kind in POOL_INFLOWS else -self.units
+
+
+@dataclass(frozen=True)
+class PoolRound:
+    """A round of a jackpot game and what it moved in the pool (units; 0 when it moved nothing)."""
+
+    round_id: int
+    status: RoundStatus
+    purchase_price: int  # cents: what the wager cost before any priced decision
+    win: int | None  # cents, None while open
+    seed: int  # the pool's start, when this round began it
+    contribution: int
+    payout: int  # the jackpots paid (whole cents, as units)
+    reseed: int
+    refund: int  # the contribution taken back out when the stake was returned

@@ -7,11 +7,11 @@ A record is a JSON object::
 
 ``rows`` holds the complete new image of every row the transaction wrote (rounds without their
 ``progress``, which is the presentation's and not money; decisions; ledger rows; carried game
-states), and ``balance`` the balance after it. The first record (``kind`` "wallet") holds the
-wallet's ``meta`` (starting balance, creation time). Applying records in order to an empty
-wallet rebuilds every money table exactly, so the same function restores lost records into
-SQLite, rebuilds a wallet from its journal, and checks that SQLite's tables are what its records
-say (``compare``).
+states; the jackpot pools' movements, ``pool_ledger``), and ``balance`` the balance after it.
+The first record (``kind`` "wallet") holds the wallet's ``meta`` (starting balance, creation
+time). Applying records in order to an empty wallet rebuilds every money table exactly, so the
+same function restores lost records into SQLite, rebuilds a wallet from its journal, and checks
+that SQLite's tables are what its records say (``compare``).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "decisions": ("round_id", "seq"),
     "ledger": ("id",),
     "game_state": ("game_id",),
+    "pool_ledger": ("id",),
 }
 ROUND_COLUMNS = (
     "id", "game_id", "bet", "cost", "seed", "buy", "state_in", "status", "win", "state_out", "summary",
@@ -37,6 +38,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "decisions": ("round_id", "seq", "data", "at", "price"),
     "ledger": ("id", "round_id", "kind", "amount", "balance_after", "at", "reason", "decision_seq"),
     "game_state": ("game_id", "state", "updated_at"),
+    "pool_ledger": ("id", "game_id", "round_id", "kind", "units", "pool_after", "at"),
 }
 META_KEYS = ("starting_balance", "created_at")
 
@@ -79,6 +81,7 @@ def capture(
     decisions: Iterable[tuple[int, int]] = (),
     ledger: Iterable[int] = (),
     game_states: Iterable[str] = (),
+    pool: Iterable[int] = (),
     meta: dict[str, str] | None = None,
 ) -> Record:
     """The record of a transaction: the current images of the rows it wrote (read inside it)."""
@@ -92,6 +95,8 @@ def capture(
         rows.setdefault("ledger", []).extend(_select(conn, "ledger", "id = ?", (ledger_id,)))
     for game_id in dict.fromkeys(game_states):
         rows.setdefault("game_state", []).extend(_select(conn, "game_state", "game_id = ?", (game_id,)))
+    for pool_id in dict.fromkeys(pool):
+        rows.setdefault("pool_ledger", []).extend(_select(conn, "pool_ledger", "id = ?", (pool_id,)))
     balance = conn.execute("SELECT balance FROM wallet WHERE id = 1").fetchone()[0]
     record: Record = {"kind": kind, "rows": rows, "balance": balance}
     if meta is not None:
@@ -130,8 +135,9 @@ def records_of_existing(conn: sqlite3.Connection) -> list[Record]:
         decisions = conn.execute("SELECT round_id, seq FROM decisions WHERE round_id = ? ORDER BY seq",
                                  (round_id,)).fetchall()
         ledger = [r[0] for r in conn.execute("SELECT id FROM ledger WHERE round_id = ? ORDER BY id", (round_id,))]
+        pool = [r[0] for r in conn.execute("SELECT id FROM pool_ledger WHERE round_id = ? ORDER BY id", (round_id,))]
         records.append(capture(conn, "import", rounds=[round_id], decisions=[tuple(d) for d in decisions],
-                               ledger=ledger))
+                               ledger=ledger, pool=pool))
     for (ledger_id,) in conn.execute("SELECT id FROM ledger WHERE round_id IS NULL ORDER BY id").fetchall():
         records.append(capture(conn, "import", ledger=[ledger_id]))
     states = [r[0] for r in conn.execute("SELECT game_id FROM game_state ORDER BY game_id")]
@@ -158,7 +164,7 @@ def apply(conn: sqlite3.Connection, text: str) -> Record:
     record = loads(text)
     try:
         rows = record.get("rows", {})
-        for table in COLUMNS:  # rounds first: decisions and ledger rows refer to them
+        for table in COLUMNS:  # rounds first: decisions, ledger and pool rows refer to them
             for image in rows.get(table, ()):
                 conn.execute(_UPSERT[table], tuple(image[c] for c in COLUMNS[table]))
         for key, value in (record.get("meta") or {}).items():

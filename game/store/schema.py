@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # Column definitions shared by CREATE_SQL and the migration that added them, so that a new
 # file and an upgraded one have the same columns with the same checks.
@@ -31,6 +31,24 @@ _JOURNAL = """CREATE TABLE journal (
     seq    INTEGER PRIMARY KEY CHECK (typeof(seq) = 'integer' AND seq >= 1),
     record TEXT NOT NULL
 )"""
+# Every movement of a progressive jackpot pool (schema 4), in hundredths of a cent (``units``):
+# the seed when a pool starts and each wager's contribution (both in the transaction that takes
+# the wager), each jackpot paid and each reseed (in the transaction that settles the round), and
+# a refunded wager's contribution taken back out. ``game_id`` names the carried state that holds
+# the pool (``{"pool": units}``); ``pool_after`` is the pool after the movement. The balance's
+# ledger is not touched: a jackpot paid is part of the round's one credit.
+_POOL_LEDGER = """CREATE TABLE pool_ledger (
+    id         INTEGER PRIMARY KEY,
+    game_id    TEXT NOT NULL,
+    round_id   INTEGER NOT NULL REFERENCES rounds (id),
+    kind       TEXT NOT NULL CHECK (kind IN ('seed', 'contribution', 'payout', 'reseed', 'refund')),
+    units      INTEGER NOT NULL CHECK (typeof(units) = 'integer' AND units > 0),
+    pool_after INTEGER NOT NULL CHECK (typeof(pool_after) = 'integer' AND pool_after >= 0),
+    at         TEXT NOT NULL,
+    CHECK (kind != 'payout' OR units % 100 = 0)
+);
+CREATE INDEX pool_ledger_by_game ON pool_ledger (game_id, id);
+CREATE INDEX pool_ledger_by_round ON pool_ledger (round_id)"""
 
 # Upgrades from an older schema: MIGRATIONS[v] turns version v into v + 1 (SQL script).
 # Applied in one transaction by the wallet when it opens an older file.
@@ -50,6 +68,10 @@ ALTER TABLE rounds ADD COLUMN engine_version TEXT;
 ALTER TABLE rounds ADD COLUMN data_digest TEXT;
 ALTER TABLE rounds ADD COLUMN replay_check TEXT;
 {_JOURNAL};
+""",
+    # 3 -> 4: the jackpot pools' own ledger. No game carried a pool before, so it starts empty.
+    3: f"""
+{_POOL_LEDGER};
 """,
 }
 
@@ -119,6 +141,7 @@ CREATE TABLE settings (
     value TEXT NOT NULL
 );
 {_JOURNAL};
+{_POOL_LEDGER};
 """
 
 # What a file must have for us to trust it (extra tables or columns are tolerated).
@@ -154,6 +177,7 @@ REQUIRED_COLUMNS: dict[str, frozenset[str]] = {
     "game_state": frozenset({"game_id", "state", "updated_at"}),
     "settings": frozenset({"key", "value"}),
     "journal": frozenset({"seq", "record"}),
+    "pool_ledger": frozenset({"id", "game_id", "round_id", "kind", "units", "pool_after", "at"}),
 }
 
 

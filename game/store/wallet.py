@@ -26,7 +26,7 @@ import platformdirs
 from game.engine.money import format_cents
 from game.store import journal, lock, reconcile, replica
 from game.store.errors import InsufficientFunds, RoundNotOpen, StoreError
-from game.store.records import LedgerEntry, RoundRecord
+from game.store.records import POOL_INFLOWS, LedgerEntry, PoolEntry, PoolRound, RoundRecord
 from game.store.schema import (
     CREATE_SQL,
     MIGRATIONS,
@@ -46,6 +46,7 @@ DEFAULT_STARTING_BALANCE = 100_000  # cents
 # Upper bound for any amount and for the balance, far beyond play money, so that no sum
 # can approach SQLite's 64-bit integer limit (where it would silently turn into a REAL).
 MAX_CENTS = 10**15
+MAX_UNITS = MAX_CENTS * 100  # a jackpot pool's movements, in hundredths of a cent
 MAX_SEED = 2**64 - 1
 
 # How long to wait for another connection's write lock before giving up.
@@ -58,7 +59,10 @@ Clock = Callable[[], datetime]
 
 # A change to a carried state (``Wallet.settle_round(state_updates=...)``): a dict replaces the
 # stored state; a function gets the stored state ({} if none) inside the transaction and returns
-# the new one, so a read-modify-write (a jackpot pool paid out and reseeded) cannot interleave.
+# the new one, so that a read-modify-write cannot interleave. Neither may change a jackpot pool
+# (a state's ``"pool"``): a pool moves only with its movements recorded (``begin_round``'s
+# ``pool_seed`` / ``pool_contribution``, ``settle_round``'s ``jackpot`` / ``pool_reseed`` /
+# ``return_contribution``).
 StateUpdate = dict[str, Any] | Callable[[dict[str, Any]], dict[str, Any]]
 
 
@@ -103,6 +107,25 @@ def _check_cents(name: str, value: object, *, positive: bool = False) -> int:
             f"{name} must be between {low} and {MAX_CENTS} cents, not {value}"
         )
     return value
+
+
+def _check_units(name: str, value: object) -> int:
+    """A jackpot pool's movement: an int number of hundredths of a cent, 0 or more."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int number of hundredths of a cent, not {type(value).__name__}")
+    if not 0 <= value <= MAX_UNITS:
+        raise ValueError(f"{name} must be between 0 and {MAX_UNITS} hundredths of a cent, not {value}")
+    return value
+
+
+def _pool_in(state: Mapping[str, Any] | None, what: str) -> int | None:
+    """The jackpot pool (units) a carried state holds, or None when it holds none."""
+    if not state or "pool" not in state:
+        return None
+    units = state["pool"]
+    if isinstance(units, bool) or not isinstance(units, int) or units < 0:
+        raise StoreError(f"{what} holds a jackpot pool of {units!r}, not a whole number of hundredths of a cent")
+    return units
 
 
 def _check_id(round_id: object) -> int:
@@ -450,6 +473,7 @@ class Wallet:
         self._pending: list[str] = []  # journal lines of the transaction being written
         self._tx_ledger: list[int] = []  # ledger rows it wrote
         self._tx_states: list[str] = []  # carried states it wrote
+        self._tx_pool: list[int] = []  # jackpot pool movements it wrote
         self._clock = clock
         row = conn.execute(
             "SELECT value FROM meta WHERE key = 'starting_balance'"
@@ -606,7 +630,7 @@ class Wallet:
             raise StoreError(
                 f"The wallet {self._path} could not be written ({exc})."
             ) from exc
-        self._pending, self._tx_ledger, self._tx_states = [], [], []
+        self._pending, self._tx_ledger, self._tx_states, self._tx_pool = [], [], [], []
         try:
             yield conn
             conn.execute("COMMIT")
@@ -628,7 +652,7 @@ class Wallet:
                         decisions: Sequence[tuple[int, int]] = ()) -> None:
         """Keep this transaction's record in the journal table; its line follows the commit."""
         record = replica.capture(conn, kind, rounds=rounds, decisions=decisions, ledger=self._tx_ledger,
-                                 game_states=self._tx_states)
+                                 game_states=self._tx_states, pool=self._tx_pool)
         self._pending.append(replica.store(conn, record))
 
     def _flush_journal(self) -> None:
@@ -723,6 +747,61 @@ class Wallet:
             (game_id, state, now),
         )
 
+    @staticmethod
+    def _stored_state(conn: sqlite3.Connection, game_id: str) -> dict[str, Any]:
+        row = conn.execute("SELECT state FROM game_state WHERE game_id = ?", (game_id,)).fetchone()
+        return {} if row is None else dict(json.loads(row["state"]))
+
+    def _change_state(
+        self,
+        conn: sqlite3.Connection,
+        game_id: str,
+        state: dict[str, Any] | None,
+        now: str,
+        *,
+        moves: Sequence[tuple[str, int]] = (),
+        round_id: int | None = None,
+    ) -> None:
+        """Write a carried state, each change to the jackpot pool it holds recorded as a movement.
+
+        ``moves`` ((kind, units), in order, 0 units skipped) change the stored pool; a ``seed``
+        starts a pool where the state held none. ``state`` (None: the stored state, its pool
+        changed by ``moves``) must hold the pool they reach: a pool changed without its movements,
+        or movements that do not reach the pool given, raise StoreError and nothing is written.
+        """
+        stored = self._stored_state(conn, game_id)
+        pool = _pool_in(stored, f"the carried state of {game_id!r}")
+        moves = [(kind, units) for kind, units in moves if units]
+        for kind, units in moves:
+            if kind == "seed":
+                if pool is not None:
+                    raise StoreError(f"The jackpot pool of {game_id!r} has started already: it is not seeded again.")
+                pool = 0
+            elif pool is None:
+                raise StoreError(f"{game_id!r} has no jackpot pool to record a {kind} of {units} units in.")
+            pool += units if kind in POOL_INFLOWS else -units
+            if pool < 0:
+                raise StoreError(f"The jackpot pool of {game_id!r} would be negative ({pool} units) after a {kind}.")
+            assert round_id is not None  # every movement belongs to the round that made it
+            cur = conn.execute(
+                "INSERT INTO pool_ledger (game_id, round_id, kind, units, pool_after, at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, round_id, kind, units, pool, now),
+            )
+            assert cur.lastrowid is not None  # the INSERT just run sets it
+            self._tx_pool.append(cur.lastrowid)
+        if state is None:
+            if not moves:
+                return
+            state = {**stored, "pool": pool}
+        else:
+            given = _pool_in(state, f"the new carried state of {game_id!r}")
+            if given != pool:
+                raise StoreError(
+                    f"The carried state of {game_id!r} would hold a jackpot pool of {given} units, but its "
+                    f"movements give {pool}: a pool changes only with its movements recorded; nothing was written."
+                )
+        self._put_game_state(conn, game_id, _dumps_dict(state, f"carried state {game_id!r}"), now)
+
     def _open_round_in(
         self, conn: sqlite3.Connection, round_id: int, action: str
     ) -> sqlite3.Row:
@@ -743,11 +822,9 @@ class Wallet:
     ) -> None:
         for key, update in updates.items():
             if callable(update):
-                row = conn.execute(
-                    "SELECT state FROM game_state WHERE game_id = ?", (key,)
-                ).fetchone()
-                update = update({} if row is None else json.loads(row["state"]))
-            self._put_game_state(conn, key, _dumps_dict(update, f"carried state {key!r}"), now)
+                update = update(self._stored_state(conn, key))
+            _dumps_dict(update, f"carried state {key!r}")
+            self._change_state(conn, key, update, now)
 
     # ----------------------------------------------------------------- money
 
@@ -811,6 +888,8 @@ class Wallet:
         engine_version: str | None = None,
         data_digest: str | None = None,
         replay_check: dict[str, Any] | None = None,
+        pool_seed: int = 0,
+        pool_contribution: int = 0,
     ) -> int:
         """Debit ``cost`` and journal the round's inputs in one transaction; returns its id.
 
@@ -821,6 +900,13 @@ class Wallet:
         transaction (e.g. a jackpot pool fed by this bet). A ``cost`` of 0 writes no
         ledger row. ``engine_version``, ``data_digest`` and ``replay_check`` name what played
         the round and what it showed at purchase, so that a replay can be checked against it.
+
+        A round of a game whose carried state holds a jackpot pool (``{"pool": units}``, in
+        hundredths of a cent) records, in the same transaction, the pool's ``pool_seed`` when
+        this round starts it and the wager's ``pool_contribution`` (``pool_ledger`` rows); the
+        pool in ``game_state`` must be the stored one (or none) plus both. Such a round must have
+        been computed from the pool the wallet holds (``state_in``'s pool), and no other round of
+        its game may be open: otherwise StoreError, and nothing is written.
         """
         _check_game_id(game_id)
         _check_cents("bet", bet)
@@ -833,8 +919,10 @@ class Wallet:
             raise ValueError(f"seed must be an int in [0, 2**64 - 1], not {seed!r}")
         state_in_json = _dumps_opt_dict(state_in, "state_in")
         summary_json = _dumps_opt_dict(summary, "summary")
-        game_state_json = _dumps_opt_dict(game_state, "game_state")
+        _dumps_opt_dict(game_state, "game_state")
         check_json = _dumps_opt_dict(replay_check, "replay_check")
+        _check_units("pool_seed", pool_seed)
+        _check_units("pool_contribution", pool_contribution)
         for label, text in (("engine_version", engine_version), ("data_digest", data_digest)):
             if text is not None and not isinstance(text, str):
                 raise TypeError(f"{label} must be a str or None, not {type(text).__name__}")
@@ -843,6 +931,7 @@ class Wallet:
             if balance < cost:
                 raise InsufficientFunds(balance, cost)
             now = self._now()
+            self._check_pool_round(conn, game_id, state_in, starts=pool_seed > 0)
             cur = conn.execute(
                 "INSERT INTO rounds (game_id, bet, cost, seed, buy, state_in, summary, "
                 "status, created_at, engine_version, data_digest, replay_check) "
@@ -865,13 +954,41 @@ class Wallet:
             round_id = cur.lastrowid
             if cost > 0:
                 self._move(conn, "debit", cost, round_id, now)
-            if game_state_json is not None:
-                self._put_game_state(conn, game_id, game_state_json, now)
+            if game_state is not None or pool_seed or pool_contribution:
+                self._change_state(conn, game_id, game_state, now, round_id=round_id,
+                                   moves=[("seed", pool_seed), ("contribution", pool_contribution)])
             self._journal_record(conn, "begin", rounds=[round_id])
         logger.debug(
             "Round %d begun: %s cost %d seed %d", round_id, game_id, cost, seed
         )
         return round_id
+
+    def _check_pool_round(self, conn: sqlite3.Connection, game_id: str, state_in: dict[str, Any] | None, *,
+                          starts: bool) -> None:
+        """A round about to begin on a jackpot pool: computed from the stored pool, alone in its game.
+
+        The round's pool arithmetic starts from ``state_in``; the wallet then stores its outcome by
+        movements from the pool it holds. The two must be the same pool, and no other open round
+        of the game may move it meanwhile. A round of a game with no pool (and not starting one)
+        is not concerned.
+        """
+        held = _pool_in(self._stored_state(conn, game_id), f"the carried state of {game_id!r}")
+        if held is None and not starts:
+            return
+        computed = _pool_in(state_in, "the round's state_in")
+        if computed != held:
+            raise StoreError(
+                f"The round of {game_id!r} was computed from a jackpot pool of {computed} units, but the wallet "
+                f"holds {held}; it was not begun."
+            )
+        other = conn.execute(
+            "SELECT id FROM rounds WHERE game_id = ? AND status = 'open' ORDER BY id LIMIT 1", (game_id,)
+        ).fetchone()
+        if other is not None:
+            raise StoreError(
+                f"Round {other['id']} of {game_id!r} is still open: a round on its jackpot pool begins only "
+                "when the last one has settled; it was not begun."
+            )
 
     def record_decision(self, round_id: int, decision: object, price: int = 0) -> int:
         """Append a player decision (any JSON value) to an open round; returns its index.
@@ -933,24 +1050,40 @@ class Wallet:
         game_state: dict[str, Any] | None = None,
         state_updates: Mapping[str, StateUpdate] | None = None,
         expected_cost: int | None = None,
+        jackpot: int = 0,
+        pool_reseed: int = 0,
+        return_contribution: bool = False,
     ) -> int:
         """Credit ``win`` and mark the round settled in one transaction; returns the balance.
 
         A second settlement raises RoundNotOpen (a StoreError) and credits nothing.
         ``summary``, when given, replaces the one from ``begin_round``. In the same
         transaction, ``game_state`` replaces the round's game's carried state and
-        ``state_updates`` changes any carried state by key (see ``StateUpdate``), e.g. a
-        jackpot pool shared by several games. ``expected_cost``, when given, must equal the
+        ``state_updates`` changes any carried state by key (see ``StateUpdate``; it may not
+        change a jackpot pool). ``expected_cost``, when given, must equal the
         round's stake as stored (its purchase and priced decisions), or StoreError is raised
         and nothing is written: a win is never credited for a round that was not paid in full.
+
+        The round's game's jackpot pool moves in the same transaction, each movement recorded:
+        ``jackpot`` (cents, part of ``win``: the round's one credit includes it) is paid from the
+        pool, then ``pool_reseed`` units are added back (the seed after each jackpot); with
+        ``return_contribution`` (a settlement that returns the stake) the wager's contribution is
+        taken back out instead. ``game_state``, when given, must hold the pool they reach (when
+        not, the stored state gets it): StoreError otherwise, and nothing is written.
         """
         _check_id(round_id)
         _check_cents("win", win)
         if expected_cost is not None:
             _check_cents("expected_cost", expected_cost)
+        _check_cents("jackpot", jackpot)
+        _check_units("pool_reseed", pool_reseed)
+        if jackpot > win:
+            raise ValueError(f"a jackpot of {jackpot} cents is part of the win, but the win is {win}")
+        if return_contribution and (jackpot or pool_reseed):
+            raise ValueError("a settlement that returns the contribution pays no jackpot")
         state_out_json = _dumps_opt_dict(state_out, "state_out")
         summary_json = _dumps_opt_dict(summary, "summary")
-        game_state_json = _dumps_opt_dict(game_state, "game_state")
+        _dumps_opt_dict(game_state, "game_state")
         if note is not None and not isinstance(note, str):
             raise TypeError(f"note must be a str or None, not {type(note).__name__}")
         updates = dict(state_updates or {})
@@ -965,7 +1098,7 @@ class Wallet:
                     f"Round {round_id} was paid {row['cost']} cents, not the {expected_cost} "
                     "cents its play cost; it was not settled."
                 )
-            if game_state_json is not None and row["game_id"] in updates:
+            if game_state is not None and row["game_id"] in updates:
                 raise ValueError(
                     f"the carried state of {row['game_id']!r} is given twice (game_state and state_updates)"
                 )
@@ -977,13 +1110,24 @@ class Wallet:
             )
             if win > 0:
                 self._move(conn, "credit", win, round_id, now)
-            if game_state_json is not None:
-                self._put_game_state(conn, row["game_id"], game_state_json, now)
+            moves = [("payout", jackpot * 100), ("reseed", pool_reseed)]
+            if return_contribution:
+                moves = [("refund", self._contribution_of(conn, round_id))]
+            if game_state is not None or any(units for _, units in moves):
+                self._change_state(conn, row["game_id"], game_state, now, moves=moves, round_id=round_id)
             self._apply_state_updates(conn, updates, now)
             balance = self._balance_in(conn)
             self._journal_record(conn, "settle", rounds=[round_id])
         logger.debug("Round %d settled: win %d, balance %d", round_id, win, balance)
         return balance
+
+    @staticmethod
+    def _contribution_of(conn: sqlite3.Connection, round_id: int) -> int:
+        """The units the round's wager added to its game's jackpot pool (0: none)."""
+        return int(conn.execute(
+            "SELECT COALESCE(SUM(units), 0) FROM pool_ledger WHERE round_id = ? AND kind = 'contribution'",
+            (round_id,),
+        ).fetchone()[0])
 
     def _records(
         self, conn: sqlite3.Connection, rows: Sequence[sqlite3.Row]
@@ -991,6 +1135,7 @@ class Wallet:
         decisions: dict[int, list[Any]] = {r["id"]: [] for r in rows}
         prices: dict[int, list[int]] = {r["id"]: [] for r in rows}
         balances: dict[int, tuple[int | None, int | None]] = {}
+        pools: dict[int, tuple[int, int]] = {}
         if decisions:
             marks = ",".join("?" * len(decisions))
             for d in conn.execute(
@@ -1007,6 +1152,13 @@ class Wallet:
                 tuple(decisions),
             ):
                 balances[b["round_id"]] = (b["before"], b["after"])
+            for p in conn.execute(
+                "SELECT round_id, SUM(CASE WHEN kind = 'contribution' THEN units ELSE 0 END) AS contribution, "
+                "SUM(CASE WHEN kind = 'payout' THEN units ELSE 0 END) AS payout "
+                f"FROM pool_ledger WHERE round_id IN ({marks}) GROUP BY round_id",
+                tuple(decisions),
+            ):
+                pools[p["round_id"]] = (p["contribution"], p["payout"] // 100)
         return [
             RoundRecord(
                 id=r["id"],
@@ -1031,6 +1183,8 @@ class Wallet:
                 replay_check=_loads(r["replay_check"]),
                 balance_before=balances.get(r["id"], (None, None))[0],
                 balance_after=balances.get(r["id"], (None, None))[1] if r["status"] == "settled" else None,
+                pool_contribution=pools.get(r["id"], (0, 0))[0],
+                jackpot=pools.get(r["id"], (0, 0))[1],
             )
             for r in rows
         ]
@@ -1109,11 +1263,85 @@ class Wallet:
         return {} if row is None else json.loads(row["state"])
 
     def set_game_state(self, game_id: str, state: dict[str, Any]) -> None:
+        """Replace a game's carried state; StoreError if that would change a jackpot pool."""
         _check_game_id(game_id)
-        data = _dumps_dict(state, "state")
+        _dumps_dict(state, "state")
         with self._write() as conn:
-            self._put_game_state(conn, game_id, data, self._now())
+            self._change_state(conn, game_id, state, self._now())
             self._journal_record(conn, "state")
+
+    # ----------------------------------------------------------------- jackpot pools
+
+    def jackpot_pool(self, game_id: str) -> int | None:
+        """The jackpot pool of ``game_id`` in hundredths of a cent; None before its first round.
+
+        One indexed read, no transaction: cheap enough for a counter shown live.
+        """
+        _check_game_id(game_id)
+        try:
+            row = self._db().execute("SELECT state FROM game_state WHERE game_id = ?", (game_id,)).fetchone()
+        except sqlite3.Error as exc:
+            raise StoreError(f"The wallet {self._path} could not be read ({exc}).") from exc
+        return None if row is None else _pool_in(json.loads(row["state"]), f"the carried state of {game_id!r}")
+
+    def pool_ledger(self, game_id: str | None = None, limit: int | None = None) -> list[PoolEntry]:
+        """Jackpot pool movements (of one pool, or all), newest first (at most ``limit``)."""
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+            raise ValueError(f"limit must be a non-negative int or None, not {limit!r}")
+        sql = "SELECT * FROM pool_ledger"
+        params: tuple[Any, ...] = ()
+        if game_id is not None:
+            sql += " WHERE game_id = ?"
+            params = (_check_game_id(game_id),)
+        sql += " ORDER BY id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params = (*params, limit)
+        with self._read() as conn:
+            rows = conn.execute(sql, params).fetchall()
+        return [
+            PoolEntry(id=r["id"], game_id=r["game_id"], round_id=r["round_id"], kind=r["kind"], units=r["units"],
+                      pool_after=r["pool_after"], at=r["at"])
+            for r in rows
+        ]
+
+    def pool_rounds(self, game_id: str) -> list[PoolRound]:
+        """Every round of ``game_id`` begun while it had a jackpot pool, with its pool movements, oldest first.
+
+        What a check that knows the game's rules compares with them (``game.session.pool_problems``).
+        """
+        _check_game_id(game_id)
+        with self._read() as conn:
+            rows = conn.execute(
+                """
+                SELECT r.id, r.status, r.cost - COALESCE(d.priced, 0) AS purchase, r.win,
+                       COALESCE(p.seed, 0) AS seed, COALESCE(p.contribution, 0) AS contribution,
+                       COALESCE(p.payout, 0) AS payout, COALESCE(p.reseed, 0) AS reseed,
+                       COALESCE(p.refund, 0) AS refund
+                FROM rounds r
+                LEFT JOIN (SELECT round_id, SUM(price) AS priced FROM decisions GROUP BY round_id) d
+                       ON d.round_id = r.id
+                LEFT JOIN (
+                    SELECT round_id,
+                           SUM(CASE WHEN kind = 'seed' THEN units ELSE 0 END) AS seed,
+                           SUM(CASE WHEN kind = 'contribution' THEN units ELSE 0 END) AS contribution,
+                           SUM(CASE WHEN kind = 'payout' THEN units ELSE 0 END) AS payout,
+                           SUM(CASE WHEN kind = 'reseed' THEN units ELSE 0 END) AS reseed,
+                           SUM(CASE WHEN kind = 'refund' THEN units ELSE 0 END) AS refund
+                    FROM pool_ledger GROUP BY round_id
+                ) p ON p.round_id = r.id
+                WHERE r.game_id = ?1
+                  AND r.id >= (SELECT MIN(round_id) FROM pool_ledger WHERE game_id = ?1 AND kind = 'seed')
+                ORDER BY r.id
+                """,
+                (game_id,),
+            ).fetchall()
+        return [
+            PoolRound(round_id=r["id"], status=r["status"], purchase_price=r["purchase"], win=r["win"],
+                      seed=r["seed"], contribution=r["contribution"], payout=r["payout"], reseed=r["reseed"],
+                      refund=r["refund"])
+            for r in rows
+        ]
 
     def setting(self, key: str, default: Any = None) -> Any:
         """A stored setting (any JSON value), or ``default`` when it was never set."""
@@ -1142,7 +1370,11 @@ class Wallet:
         Checks that the balance equals the starting balance plus every ledger movement,
         that each ledger row's ``balance_after`` follows from the previous one, and that
         every round has exactly the debits and credit its purchase, priced decisions and
-        win call for.
+        win call for. For the jackpot pools (``_audit_pools``): each pool carried in a game's
+        state equals the sum of its movements, each ``pool_after`` follows and none is
+        negative, and each round's movements are those of one wager and one settlement (a
+        jackpot paid is part of its credit). Whether a contribution is the game's share of the
+        stake needs the game's rules: ``game.session.pool_problems``.
         """
         problems: list[str] = []
         with self._read() as conn:
@@ -1179,6 +1411,7 @@ class Wallet:
             if balance < 0:
                 problems.append(f"balance is negative ({balance})")
             problems.extend(self._audit_rounds(conn))
+            problems.extend(self._audit_pools(conn))
             orphans = conn.execute(
                 "SELECT COUNT(*) FROM ledger l WHERE l.round_id IS NOT NULL "
                 "AND NOT EXISTS (SELECT 1 FROM rounds r WHERE r.id = l.round_id)"
@@ -1189,6 +1422,69 @@ class Wallet:
                 )
         return problems
 
+
+    @staticmethod
+    def _audit_pools(conn: sqlite3.Connection) -> list[str]:
+        """The jackpot pools: their movements, the pools carried, and each round's share in them."""
+        problems, sums = _audit_pool_rows(conn)
+        carried: dict[str, int] = {}
+        for row in conn.execute("SELECT game_id, state FROM game_state ORDER BY game_id"):
+            try:
+                pool = _pool_in(json.loads(row["state"]), f"the carried state of {row['game_id']!r}")
+            except (StoreError, ValueError) as exc:
+                problems.append(str(exc))
+                continue
+            if pool is not None:
+                carried[row["game_id"]] = pool
+        for key in sorted(set(sums) | set(carried)):
+            held, moved = carried.get(key), sums.get(key)
+            if moved is None:
+                problems.append(f"the {key} pool carried is {held} units, but it has no movements")
+            elif held is None:
+                problems.append(f"the {key} pool's movements sum to {moved} units, but no pool is carried")
+            elif held != moved:
+                problems.append(f"the {key} pool carried is {held} units, but its movements sum to {moved}")
+        # Each round's movements: one wager's (its pool's seed, its contribution) and one
+        # settlement's (a jackpot paid and the reseed after it, or its contribution returned).
+        for r in conn.execute(
+            """
+            SELECT p.*, r.id AS found, r.game_id AS game, r.status, r.win FROM (
+                SELECT round_id, MIN(game_id) AS first_pool, MAX(game_id) AS last_pool,
+                       SUM(kind = 'seed') AS n_seed, SUM(kind = 'contribution') AS n_contribution,
+                       SUM(kind = 'payout') AS n_payout, SUM(kind = 'reseed') AS n_reseed,
+                       SUM(kind = 'refund') AS n_refund,
+                       SUM(CASE WHEN kind = 'contribution' THEN units ELSE 0 END) AS contribution,
+                       SUM(CASE WHEN kind = 'payout' THEN units ELSE 0 END) AS payout,
+                       SUM(CASE WHEN kind = 'reseed' THEN units ELSE 0 END) AS reseed,
+                       SUM(CASE WHEN kind = 'refund' THEN units ELSE 0 END) AS refund
+                FROM pool_ledger GROUP BY round_id
+            ) p LEFT JOIN rounds r ON r.id = p.round_id
+            ORDER BY p.round_id
+            """
+        ):
+            rid = r["round_id"]
+            if r["found"] is None:
+                problems.append(f"pool movements of round {rid}, which does not exist")
+                continue
+            if r["first_pool"] != r["game"] or r["last_pool"] != r["game"]:
+                problems.append(f"round {rid} of {r['game']} moved another game's pool")
+            for kind in ("seed", "contribution", "payout", "reseed", "refund"):
+                if r[f"n_{kind}"] > 1:
+                    problems.append(f"round {rid}: {r[f'n_{kind}']} pool {kind} movements")
+            settled = r["payout"] or r["reseed"] or r["refund"]
+            if r["status"] != "settled":
+                if settled:
+                    problems.append(f"round {rid} is open but its pool movements settle it")
+                continue
+            if r["payout"] // 100 > r["win"]:
+                problems.append(f"round {rid}: a jackpot of {r['payout'] // 100} paid from the pool, "
+                                f"more than its credit {r['win']}")
+            if r["reseed"] and not r["payout"]:
+                problems.append(f"round {rid}: the pool reseeded without a jackpot")
+            if r["refund"] and (r["refund"] != r["contribution"] or r["payout"]):
+                problems.append(f"round {rid}: {r['refund']} units returned from the pool, but it contributed "
+                                f"{r['contribution']} and was paid {r['payout']} from it")
+        return problems
 
     @staticmethod
     def _audit_rounds(conn: sqlite3.Connection) -> list[str]:
@@ -1290,6 +1586,32 @@ class Wallet:
                 f"{row['round_id']}, which has no such decision"
             )
         return problems
+
+
+def _audit_pool_rows(conn: sqlite3.Connection) -> tuple[list[str], dict[str, int]]:
+    """Each pool's movements in order: seeded first and once, ``pool_after`` following, never
+    negative. Returns the problems and each pool's sum of movements."""
+    problems: list[str] = []
+    sums: dict[str, int] = {}
+    chain: dict[str, int] = {}
+    for row in conn.execute("SELECT id, game_id, kind, units, pool_after FROM pool_ledger ORDER BY id"):
+        key, kind = row["game_id"], row["kind"]
+        if key not in sums:
+            if kind != "seed":
+                problems.append(f"pool {row['id']}: the first movement of the {key} pool is a {kind}, not its seed")
+            sums[key] = chain[key] = 0
+        elif kind == "seed":
+            problems.append(f"pool {row['id']}: the {key} pool is seeded a second time")
+        delta = row["units"] if kind in POOL_INFLOWS else -row["units"]
+        sums[key] += delta
+        chain[key] += delta
+        if row["pool_after"] != chain[key]:
+            problems.append(f"pool {row['id']}: the {key} pool's pool_after {row['pool_after']} "
+                            f"but movements give {chain[key]}")
+            chain[key] = row["pool_after"]  # report each break once
+        if chain[key] < 0:
+            problems.append(f"pool {row['id']}: the {key} pool went negative ({chain[key]})")
+    return problems, sums
 
 
 def _iso(moment: datetime) -> str:

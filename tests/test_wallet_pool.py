@@ -61,7 +61,7 @@ def test_the_pool_starts_at_its_seed_and_grows_with_each_wager_in_its_transactio
 
 def test_a_jackpot_is_paid_in_the_settlement_as_part_of_its_one_credit_and_the_pool_reseeded(wallet: Wallet) -> None:
     rid = wager(wallet, first=True)  # pool 50 150 units: pays 501 cents, 50 units stay
-    balance = wallet.settle_round(rid, 501 + 40, jackpot=501, pool_reseed=SEED, game_state={"pool": SEED + 50})
+    balance = wallet.settle_round(rid, 501 + 40, jackpots=[(501, SEED)], game_state={"pool": SEED + 50})
     assert balance == 10_000 - 100 + 541
     credits = [e for e in wallet.ledger() if e.kind == "credit"]
     assert [(c.round_id, c.amount) for c in credits] == [(rid, 541)]  # one credit, the jackpot inside it
@@ -74,7 +74,7 @@ def test_a_jackpot_is_paid_in_the_settlement_as_part_of_its_one_credit_and_the_p
 
 def test_the_wallet_writes_the_pool_itself_when_no_state_is_given(wallet: Wallet) -> None:
     rid = wager(wallet, first=True)
-    wallet.settle_round(rid, 501, jackpot=501, pool_reseed=SEED)
+    wallet.settle_round(rid, 501, jackpots=[(501, SEED)])
     assert wallet.game_state("jp") == {"pool": SEED + 50}
     assert wallet.audit() == []
 
@@ -109,9 +109,9 @@ def test_a_pool_changed_without_its_movements_is_refused_and_nothing_is_written(
     with pytest.raises(StoreError, match="movements"):
         wallet.settle_round(rid, 0, state_updates={"jp": lambda state: {"pool": state["pool"] + 1}})
     with pytest.raises(StoreError, match="movements"):
-        wallet.settle_round(rid, 501, jackpot=501, pool_reseed=SEED, game_state={"pool": SEED})  # 50 units lost
+        wallet.settle_round(rid, 501, jackpots=[(501, SEED)], game_state={"pool": SEED})  # 50 units lost
     with pytest.raises(StoreError, match="negative"):
-        wallet.settle_round(rid, 600, jackpot=600)
+        wallet.settle_round(rid, 600, jackpots=[(600, SEED)])
     assert wallet.get_round(rid).is_open
     unchanged()
     wallet.settle_round(rid, 0)
@@ -143,11 +143,11 @@ def test_one_round_at_a_time_on_a_pool(wallet: Wallet) -> None:
 def test_movement_arguments_are_checked_before_anything_is_written(wallet: Wallet) -> None:
     rid = wager(wallet, first=True)
     with pytest.raises(ValueError, match="part of the win"):
-        wallet.settle_round(rid, 100, jackpot=101)
+        wallet.settle_round(rid, 100, jackpots=[(101, SEED)])
     with pytest.raises(ValueError, match="pays no jackpot"):
-        wallet.settle_round(rid, 600, jackpot=501, return_contribution=True)
+        wallet.settle_round(rid, 600, jackpots=[(501, SEED)], return_contribution=True)
     with pytest.raises(TypeError):
-        wallet.settle_round(rid, 600, pool_reseed=1.5)  # type: ignore[arg-type]
+        wallet.settle_round(rid, 600, jackpots=[(501, 1.5)])  # type: ignore[list-item]
     with pytest.raises(ValueError):
         wallet.begin_round("jp2", 100, 100, 1, pool_seed=-1)
     assert wallet.get_round(rid).is_open and wallet.audit() == []
@@ -155,7 +155,7 @@ def test_movement_arguments_are_checked_before_anything_is_written(wallet: Walle
 
 def test_the_audit_checks_each_pool_against_its_movements(wallet: Wallet) -> None:
     rid = wager(wallet, first=True)
-    wallet.settle_round(rid, 541, jackpot=501, pool_reseed=SEED, game_state={"pool": SEED + 50})
+    wallet.settle_round(rid, 541, jackpots=[(501, SEED)], game_state={"pool": SEED + 50})
     assert wallet.audit() == []
     conn = wallet._db()
 
@@ -214,7 +214,7 @@ def test_the_demo_wallet_has_its_own_pool(tmp_path: Path) -> None:
         wager(player, first=True)
         assert demo.jackpot_pool("jp") is None
         rid = wager(demo, first=True)
-        demo.settle_round(rid, 501, jackpot=501, pool_reseed=SEED)
+        demo.settle_round(rid, 501, jackpots=[(501, SEED)])
         assert demo.jackpot_pool("jp") == SEED + 50 and player.jackpot_pool("jp") == SEED + 150
         assert player.audit() == [] and demo.audit() == []
     finally:
@@ -227,7 +227,7 @@ def test_the_demo_wallet_has_its_own_pool(tmp_path: Path) -> None:
 
 def play_some(w: Wallet) -> None:
     first = wager(w, first=True)
-    w.settle_round(first, 541, jackpot=501, pool_reseed=SEED, game_state={"pool": SEED + 50})
+    w.settle_round(first, 541, jackpots=[(501, SEED)], game_state={"pool": SEED + 50})
     second = wager(w, cost=20, seed=2)
     w.settle_round(second, 20, return_contribution=True)
     wager(w, seed=3)  # left open
@@ -286,7 +286,7 @@ def test_pool_movements_lost_by_sqlite_are_restored_from_the_journal(tmp_path: P
     shutil.copyfile(data / "wallet.db", tmp_path / "older.db")
     w = Wallet.open(data).wallet
     rid = wager(w, seed=2)
-    w.settle_round(rid, 541, jackpot=501, pool_reseed=SEED)
+    w.settle_round(rid, 541, jackpots=[(501, SEED)])
     before = pool_view(w)
     w.close()
     shutil.copyfile(tmp_path / "older.db", data / "wallet.db")  # SQLite lost its last two transactions
@@ -324,7 +324,7 @@ def test_a_schema_3_wallet_is_upgraded_with_an_empty_pool_ledger_and_plays_a_poo
         assert w._db().execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "4"
         w.settle_round(w.open_rounds()[0].id, 0)
         rid = wager(w, first=True, seed=9)
-        w.settle_round(rid, 501, jackpot=501, pool_reseed=SEED)
+        w.settle_round(rid, 501, jackpots=[(501, SEED)])
         assert w.jackpot_pool("jp") == SEED + 50 and w.audit() == []
     finally:
         w.close()

@@ -123,3 +123,5 @@ class PoolRound:
     payout: int  # the jackpots paid (whole cents, as units)
     reseed: int
     refund: int  # the contribution taken back out when the stake was returned
+    payouts: int = 0  # how many jackpots were paid (each followed by a reseed)
+    reseeds: int = 0

@@ -61,8 +61,7 @@ Clock = Callable[[], datetime]
 # stored state; a function gets the stored state ({} if none) inside the transaction and returns
 # the new one, so that a read-modify-write cannot interleave. Neither may change a jackpot pool
 # (a state's ``"pool"``): a pool moves only with its movements recorded (``begin_round``'s
-# ``pool_seed`` / ``pool_contribution``, ``settle_round``'s ``jackpot`` / ``pool_reseed`` /
-# ``return_contribution``).
+# ``pool_seed`` / ``pool_contribution``, ``settle_round``'s ``jackpots`` / ``return_contribution``).
 StateUpdate = dict[str, Any] | Callable[[dict[str, Any]], dict[str, Any]]
 
 
@@ -1050,8 +1049,7 @@ class Wallet:
         game_state: dict[str, Any] | None = None,
         state_updates: Mapping[str, StateUpdate] | None = None,
         expected_cost: int | None = None,
-        jackpot: int = 0,
-        pool_reseed: int = 0,
+        jackpots: Sequence[tuple[int, int]] = (),
         return_contribution: bool = False,
     ) -> int:
         """Credit ``win`` and mark the round settled in one transaction; returns the balance.
@@ -1065,21 +1063,24 @@ class Wallet:
         and nothing is written: a win is never credited for a round that was not paid in full.
 
         The round's game's jackpot pool moves in the same transaction, each movement recorded:
-        ``jackpot`` (cents, part of ``win``: the round's one credit includes it) is paid from the
-        pool, then ``pool_reseed`` units are added back (the seed after each jackpot); with
-        ``return_contribution`` (a settlement that returns the stake) the wager's contribution is
-        taken back out instead. ``game_state``, when given, must hold the pool they reach (when
-        not, the stored state gets it): StoreError otherwise, and nothing is written.
+        for each of ``jackpots``, (cents paid, units reseeded after it), in the order they were
+        won, the cents (part of ``win``: the round's one credit includes them) are paid from the
+        pool and the reseed added back; with ``return_contribution`` (a settlement that returns
+        the stake) the wager's contribution is taken back out instead. ``game_state``, when given,
+        must hold the pool they reach (when not, the stored state gets it): StoreError otherwise,
+        and nothing is written.
         """
         _check_id(round_id)
         _check_cents("win", win)
         if expected_cost is not None:
             _check_cents("expected_cost", expected_cost)
-        _check_cents("jackpot", jackpot)
-        _check_units("pool_reseed", pool_reseed)
-        if jackpot > win:
-            raise ValueError(f"a jackpot of {jackpot} cents is part of the win, but the win is {win}")
-        if return_contribution and (jackpot or pool_reseed):
+        moves: list[tuple[str, int]] = []
+        for paid, reseed in jackpots:
+            moves += [("payout", _check_cents("a jackpot", paid) * 100), ("reseed", _check_units("reseed", reseed))]
+        paid_out = sum(units for kind, units in moves if kind == "payout") // 100
+        if paid_out > win:
+            raise ValueError(f"jackpots of {paid_out} cents are part of the win, but the win is {win}")
+        if return_contribution and jackpots:
             raise ValueError("a settlement that returns the contribution pays no jackpot")
         state_out_json = _dumps_opt_dict(state_out, "state_out")
         summary_json = _dumps_opt_dict(summary, "summary")
@@ -1110,7 +1111,6 @@ class Wallet:
             )
             if win > 0:
                 self._move(conn, "credit", win, round_id, now)
-            moves = [("payout", jackpot * 100), ("reseed", pool_reseed)]
             if return_contribution:
                 moves = [("refund", self._contribution_of(conn, round_id))]
             if game_state is not None or any(units for _, units in moves):
@@ -1317,7 +1317,8 @@ class Wallet:
                 SELECT r.id, r.status, r.cost - COALESCE(d.priced, 0) AS purchase, r.win,
                        COALESCE(p.seed, 0) AS seed, COALESCE(p.contribution, 0) AS contribution,
                        COALESCE(p.payout, 0) AS payout, COALESCE(p.reseed, 0) AS reseed,
-                       COALESCE(p.refund, 0) AS refund
+                       COALESCE(p.refund, 0) AS refund, COALESCE(p.payouts, 0) AS payouts,
+                       COALESCE(p.reseeds, 0) AS reseeds
                 FROM rounds r
                 LEFT JOIN (SELECT round_id, SUM(price) AS priced FROM decisions GROUP BY round_id) d
                        ON d.round_id = r.id
@@ -1327,7 +1328,8 @@ class Wallet:
                            SUM(CASE WHEN kind = 'contribution' THEN units ELSE 0 END) AS contribution,
                            SUM(CASE WHEN kind = 'payout' THEN units ELSE 0 END) AS payout,
                            SUM(CASE WHEN kind = 'reseed' THEN units ELSE 0 END) AS reseed,
-                           SUM(CASE WHEN kind = 'refund' THEN units ELSE 0 END) AS refund
+                           SUM(CASE WHEN kind = 'refund' THEN units ELSE 0 END) AS refund,
+                           SUM(kind = 'payout') AS payouts, SUM(kind = 'reseed') AS reseeds
                     FROM pool_ledger GROUP BY round_id
                 ) p ON p.round_id = r.id
                 WHERE r.game_id = ?1
@@ -1339,7 +1341,7 @@ class Wallet:
         return [
             PoolRound(round_id=r["id"], status=r["status"], purchase_price=r["purchase"], win=r["win"],
                       seed=r["seed"], contribution=r["contribution"], payout=r["payout"], reseed=r["reseed"],
-                      refund=r["refund"])
+                      refund=r["refund"], payouts=r["payouts"], reseeds=r["reseeds"])
             for r in rows
         ]
 
@@ -1445,7 +1447,7 @@ class Wallet:
             elif held != moved:
                 problems.append(f"the {key} pool carried is {held} units, but its movements sum to {moved}")
         # Each round's movements: one wager's (its pool's seed, its contribution) and one
-        # settlement's (a jackpot paid and the reseed after it, or its contribution returned).
+        # settlement's (each jackpot paid and the reseed after it, or its contribution returned).
         for r in conn.execute(
             """
             SELECT p.*, r.id AS found, r.game_id AS game, r.status, r.win FROM (
@@ -1468,7 +1470,7 @@ class Wallet:
                 continue
             if r["first_pool"] != r["game"] or r["last_pool"] != r["game"]:
                 problems.append(f"round {rid} of {r['game']} moved another game's pool")
-            for kind in ("seed", "contribution", "payout", "reseed", "refund"):
+            for kind in ("seed", "contribution", "refund"):
                 if r[f"n_{kind}"] > 1:
                     problems.append(f"round {rid}: {r[f'n_{kind}']} pool {kind} movements")
             settled = r["payout"] or r["reseed"] or r["refund"]
@@ -1477,10 +1479,11 @@ class Wallet:
                     problems.append(f"round {rid} is open but its pool movements settle it")
                 continue
             if r["payout"] // 100 > r["win"]:
-                problems.append(f"round {rid}: a jackpot of {r['payout'] // 100} paid from the pool, "
+                problems.append(f"round {rid}: jackpots of {r['payout'] // 100} paid from the pool, "
                                 f"more than its credit {r['win']}")
-            if r["reseed"] and not r["payout"]:
-                problems.append(f"round {rid}: the pool reseeded without a jackpot")
+            if r["n_reseed"] != r["n_payout"]:
+                problems.append(f"round {rid}: {r['n_payout']} jackpot(s) paid from the pool but "
+                                f"{r['n_reseed']} reseed(s)")
             if r["refund"] and (r["refund"] != r["contribution"] or r["payout"]):
                 problems.append(f"round {rid}: {r['refund']} units returned from the pool, but it contributed "
                                 f"{r['contribution']} and was paid {r['payout']} from it")

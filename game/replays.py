@@ -9,6 +9,11 @@ summary of a round that was complete at purchase.
 If a rebuild does not show those same events (another engine version, changed data, a bug),
 the round is never paid a different amount: a round complete at purchase is paid the win
 recorded then; any other has its whole stake returned. Either way the player is told.
+
+On a jackpot game the pool follows: a stake returned takes the wager's contribution back out of
+the pool; a recorded win that included a jackpot is paid from the pool, which is reseeded, only
+when that jackpot is the pool's whole cents as the wallet holds it (what a jackpot won by that
+round pays); otherwise the stake is returned instead.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine import EngineError, Game, RoundPlay, get_game
+from .engine.jackpot import UNITS_PER_CENT
 from .store import RoundRecord, Wallet
 
 log = logging.getLogger(__name__)
@@ -75,15 +81,40 @@ class ReplayMismatch:
     stake_returned: bool  # True: the stake; False: the win recorded at purchase
 
 
-def settle_mismatch(wallet: Wallet, record: RoundRecord, reason: str) -> ReplayMismatch:
-    """Settle ``record`` as bought: its recorded win when it was complete at purchase, else its stake."""
-    recorded_win = (record.summary or {}).get("win")
-    if isinstance(recorded_win, int) and not isinstance(recorded_win, bool) and recorded_win >= 0:
-        wallet.settle_round(record.id, recorded_win, summary=record.summary,
+def _cents(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
+def _recorded_jackpot(wallet: Wallet, record: RoundRecord, game: Game | None,
+                      win: int) -> list[tuple[int, int]] | None:
+    """The jackpot to pay ``record``'s recorded one from the pool (see ``Wallet.settle_round``'s
+    ``jackpots``); None when it cannot be paid as bought."""
+    jackpot = _cents((record.summary or {}).get("jackpot", 0))
+    if jackpot is None or jackpot > win:
+        return None
+    if not jackpot:
+        return []  # nothing from the pool: the wager's contribution stays in it
+    rules = game.jackpot if game is not None else None
+    pool = wallet.jackpot_pool(record.game_id)
+    if rules is None or pool is None or pool // UNITS_PER_CENT != jackpot:
+        return None
+    return [(jackpot, rules.seed_units)]
+
+
+def settle_mismatch(wallet: Wallet, record: RoundRecord, reason: str, game: Game | None = None) -> ReplayMismatch:
+    """Settle ``record`` as bought: its recorded win when it was complete at purchase, else its stake.
+
+    ``game`` (the round's) gives a jackpot game's rules: without them a recorded jackpot cannot be
+    paid from the pool, and the stake is returned.
+    """
+    recorded_win = _cents((record.summary or {}).get("win"))
+    from_pool = None if recorded_win is None else _recorded_jackpot(wallet, record, game, recorded_win)
+    if recorded_win is not None and from_pool is not None:
+        wallet.settle_round(record.id, recorded_win, summary=record.summary, jackpots=from_pool,
                             note=f"replay differs from the purchase ({reason}): the recorded result was paid")
         result = ReplayMismatch(record.id, record.game_id, reason, recorded_win, stake_returned=False)
     else:
-        wallet.settle_round(record.id, record.cost,
+        wallet.settle_round(record.id, record.cost, return_contribution=True,
                             note=f"replay differs from the purchase ({reason}): the stake was returned")
         result = ReplayMismatch(record.id, record.game_id, reason, record.cost, stake_returned=True)
     log.warning("round %d of %s: %s; settled with %d (%s)", record.id, record.game_id, reason, result.paid,
@@ -106,5 +137,5 @@ def settle_mismatched_rounds(wallet: Wallet) -> list[ReplayMismatch]:
             continue
         _, reason = rebuild(game, record)
         if reason is not None:
-            settled.append(settle_mismatch(wallet, record, reason))
+            settled.append(settle_mismatch(wallet, record, reason, game))
     return settled

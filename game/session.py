@@ -6,6 +6,11 @@ recorded as the presentation moves on, and that the credit lands exactly once at
 An unsettled round found at launch is rebuilt from its seed and decisions and resumed at the
 step it had reached. A priced decision (buy another spin) is paid in the transaction that records
 it, and the settlement's credit and carried game state are written in one transaction.
+
+A game with a progressive jackpot (``Game.jackpot``) keeps its pool in the wallet: the wager's
+contribution (and the pool's seed, at its first round) is recorded with the debit, the jackpot
+paid and the reseed with the credit, and a stake returned takes its contribution back out
+(``pool_settlement``; ``pool_problems`` checks the recorded movements against the game's rules).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from .engine import Decision, DecisionError, Game, RoundPlay, RoundResult
+from .engine.jackpot import UNITS_PER_CENT
 from .engine.rng import RoundRng, derive_seed, new_seed
 from .engine.round import Strategy, random_strategy
 from .engine.version import ENGINE_VERSION
@@ -123,9 +129,11 @@ class PlaySession:
         seed = self.next_seed() if seed is None else seed
         state = self.wallet.game_state(self.game.id) or None
         play = self.game.start(self.bet, seed, buy=buy, state=state)
+        pool_seed, contribution = wager_moves(self.game, state, cost)
         round_id = self.wallet.begin_round(
             self.game.id, self.bet, cost, seed, buy=buy, state_in=state, summary=_summary(play),
             engine_version=ENGINE_VERSION, data_digest=self.data_digest, replay_check=purchase_check(play),
+            game_state=self.game.wagered_state(state, cost), pool_seed=pool_seed, pool_contribution=contribution,
         )
         self.stats.rounds += 1
         self.stats.staked += cost
@@ -141,7 +149,7 @@ class PlaySession:
         for record in self.wallet.open_rounds(self.game.id):
             play, reason = rebuild(self.game, record)
             if play is None or reason is not None:
-                self.mismatches.append(settle_mismatch(self.wallet, record, reason or "no replay"))
+                self.mismatches.append(settle_mismatch(self.wallet, record, reason or "no replay", self.game))
                 continue
             if (record.engine_version, record.data_digest) != (ENGINE_VERSION, self.data_digest):
                 log.info("round %d was bought on engine %s, data %s; its replay matches", record.id,
@@ -198,7 +206,7 @@ class PlaySession:
         result = active.result
         balance = self.wallet.settle_round(
             active.round_id, result.win, state_out=result.state_out, summary=result.summary(),
-            game_state=result.state_out, expected_cost=result.cost,
+            game_state=result.state_out, expected_cost=result.cost, jackpots=pool_settlement(self.game, result),
         )
         self.stats.won += result.win
         return balance
@@ -206,6 +214,72 @@ class PlaySession:
     def history(self, limit: int = 10) -> list[RoundRecord]:
         """This game's last rounds for the player's recall, newest first, open ones included."""
         return self.wallet.recall(self.game.id, limit)
+
+    def jackpot_pool(self) -> int | None:
+        """The game's jackpot pool now (hundredths of a cent; the seed before its first round), for
+        a counter shown live: one indexed read. None for a game without a jackpot."""
+        rules = self.game.jackpot
+        if rules is None:
+            return None
+        pool = self.wallet.jackpot_pool(self.game.id)
+        return rules.seed_units if pool is None else pool
+
+
+def wager_moves(game: Game, state: dict[str, Any] | None, cost: int) -> tuple[int, int]:
+    """What a wager of ``cost`` moves in ``game``'s jackpot pool (units): the pool's seed when this
+    wager starts it (0 after), and the wager's contribution. (0, 0) for a game without a jackpot."""
+    rules = game.jackpot
+    if rules is None:
+        return 0, 0
+    seed = rules.seed_units if not state or "pool" not in state else 0
+    return seed, rules.contribution(cost)
+
+
+def pool_settlement(game: Game, result: RoundResult) -> list[tuple[int, int]]:
+    """The jackpots ``result`` paid from the pool, in order: (cents paid, units reseeded after it).
+
+    A jackpot pays the pool's whole cents and reseeds it (``Pool.pay``), so the round's jackpot
+    total, from the pool its wager left (state_in plus the contribution), tells how many it won
+    and what each paid. A round whose pool does not follow that (not a game built on ``Pool``) is
+    one payout, reseeded by whatever explains its state_out. Empty when nothing was paid.
+    """
+    rules = game.jackpot
+    if rules is None or not result.jackpot:
+        return []
+    wagered = rules.wagered(result.state_in, result.purchase_price)["pool"]
+    after = None if result.state_out is None else rules.pool_of(result.state_out)
+    pool, left, paid = wagered, result.jackpot, []
+    while 0 < pool // UNITS_PER_CENT <= left:
+        paid.append((pool // UNITS_PER_CENT, rules.seed_units))
+        left -= pool // UNITS_PER_CENT
+        pool = rules.seed_units + pool % UNITS_PER_CENT
+    if left == 0 and after in (None, pool):
+        return paid
+    rest = wagered - result.jackpot * UNITS_PER_CENT
+    return [(result.jackpot, (rest if after is None else after) - rest)]
+
+
+def pool_problems(wallet: Wallet, game: Game) -> list[str]:
+    """The wallet's movements of ``game``'s jackpot pool against the game's rules (empty: all agree).
+
+    What ``Wallet.audit`` cannot know: the pool starts at the rules' seed, each wager contributes
+    the rules' share of its purchase price, and each jackpot is followed by a reseed of the seed.
+    """
+    rules = game.jackpot
+    if rules is None:
+        return []
+    problems: list[str] = []
+    for r in wallet.pool_rounds(game.id):
+        if r.seed not in (0, rules.seed_units):
+            problems.append(f"round {r.round_id}: the pool started at {r.seed} units, not the seed {rules.seed_units}")
+        share = rules.contribution(r.purchase_price)
+        if r.contribution != share:
+            problems.append(f"round {r.round_id}: its wager of {r.purchase_price} contributed {r.contribution} units, "
+                            f"not the rules' {share}")
+        if r.reseed != r.payouts * rules.seed_units:
+            problems.append(f"round {r.round_id}: reseeded with {r.reseed} units after {r.payouts} jackpot(s), "
+                            f"not a seed of {rules.seed_units} after each")
+    return problems
 
 
 def _summary(play: RoundPlay) -> dict[str, Any] | None:
@@ -268,7 +342,8 @@ def resolve_stale_rounds(wallet: Wallet, now: datetime | None = None,
         if now - started <= older_than:
             continue
         try:
-            result = get_game(record.game_id).play(
+            game = get_game(record.game_id)
+            result = game.play(
                 record.bet, record.seed, buy=record.buy, state=record.state_in, decisions=record.decisions,
                 strategy=free_choices(random_strategy),
             )
@@ -278,12 +353,13 @@ def resolve_stale_rounds(wallet: Wallet, now: datetime | None = None,
                                     f"but {record.cost} (decisions {record.decision_costs}) was paid")
         except EngineError as exc:
             log.warning("round %d of %s cannot be rebuilt (%s): returning its stake", record.id, record.game_id, exc)
-            wallet.settle_round(record.id, record.cost, note=f"resolved after 48 hours: stake returned ({exc})")
+            wallet.settle_round(record.id, record.cost, note=f"resolved after 48 hours: stake returned ({exc})",
+                                return_contribution=True)
             resolved.append(ResolvedRound(record.id, record.game_id, record.cost, started, refunded=True))
             continue
         wallet.settle_round(record.id, result.win, state_out=result.state_out, summary=result.summary(),
                             note="resolved automatically after 48 hours", game_state=result.state_out,
-                            expected_cost=result.cost)
+                            expected_cost=result.cost, jackpots=pool_settlement(game, result))
         log.info("resolved round %d of %s after 48 hours: win %d", record.id, record.game_id, result.win)
         resolved.append(ResolvedRound(record.id, record.game_id, result.win, started, refunded=False))
     return resolved

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .describe import GameDescription, RtpReport, read_rtp_reports
 from .errors import DecisionError, InvalidBet
+from .jackpot import JackpotRules
 from .money import cents_of
 from .rng import RoundRng, check_seed, derive_seed, new_seed, round_rng
 from .round import Decision, RoundContext, RoundPlay, RoundResult, Strategy, random_strategy
@@ -42,6 +43,9 @@ class Game(ABC):
     # honours ctx.defer_features (record the feature's start in ctx.deferred, do not play it)
     # and ctx.feature_start (play only the feature from that start).
     stratified_feature: str | None = None
+    # A progressive jackpot's rules (seed, share of every wager) when the game has one: its pool is
+    # the carried state ``{"pool": units}`` (``wagered_state`` feeds it), kept by the wallet.
+    jackpot: JackpotRules | None = None
     # What screens and help pages show of the game's math (each game sets its own subclass).
     description: GameDescription
 

@@ -150,3 +150,4 @@ class Player:
             assert self.active is not None
             self.session.settle(self.active)
             self.active = None
+

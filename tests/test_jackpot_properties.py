@@ -28,6 +28,7 @@ from game.engine.round import random_strategy
 from game.session import ActiveRound, PlaySession, free_choices, pool_problems, resolve_stale_rounds
 from game.store import Wallet
 from tests.jackpot_game import TinyJackpot, plugged_game
+from tools.kill_campaign import money_sides
 
 GAME = TinyJackpot()
 RULES = TinyJackpot.jackpot
@@ -83,6 +84,8 @@ def check(wallet: Wallet, model: Model) -> None:
     seeds = sum(e.units for e in wallet.pool_ledger() if e.kind in ("seed", "reseed"))
     assert seeds == model.seeds
     assert START * UNITS_PER_CENT + seeds == wallet.balance * UNITS_PER_CENT + pool + model.house
+    start, held = money_sides(wallet)  # the same, from the wallet's records alone
+    assert start == held == START * UNITS_PER_CENT + seeds
 
 
 ROUND = st.tuples(

@@ -20,3 +20,15 @@ def test_twenty_random_kills_leave_every_check_passing(tmp_path: Path) -> None:
     assert figures.killed_mid_round >= 5 and figures.resumes_at_the_recorded_step >= 5, report(figures)
     assert figures.rounds_settled >= 3 and figures.replays_checked == figures.rounds_settled
     assert figures.resumes_at_the_recorded_step + figures.resumes_not_reached == figures.resumes_expected
+
+
+@pytest.mark.slow
+def test_a_jackpot_game_killed_at_random_keeps_its_pool_and_the_money(tmp_path: Path) -> None:
+    """The headless player of the test jackpot game (no screen needed) killed 12 times: after each
+    relaunch the audit, the pool's rules, the replays' jackpots and the conservation of money hold."""
+    figures = campaign(12, seed=20261224, data=tmp_path / "data", max_delay=1.5,
+                       headless="tests.jackpot_game:TinyJackpot")
+    assert figures.failures == [], report(figures)
+    assert figures.kills == 12 and figures.pool_checks == figures.wallet_checks
+    assert figures.killed_mid_round >= 4 and figures.resumes_at_the_recorded_step >= 4, report(figures)
+    assert figures.jackpots_paid >= 5 and figures.replays_checked == figures.rounds_settled, report(figures)

@@ -1,6 +1,7 @@
 """Kill the real app at random moments, relaunch it, and check the wallet after every relaunch.
 
     python -m tools.kill_campaign --kills 200 [--seed S] [--data-dir DIR] [--json PATH]
+    python -m tools.kill_campaign --kills 50 --headless package.module:GameClass [--max-delay 2]
 
 Each launch opens a random game (``main.py --game G --autoplay K``, each round a bought feature
 in 30% of the launches of a game that has one, turbo on or off, a fresh ``--seed``), or now and then the plain
@@ -15,7 +16,15 @@ wallet is opened and checked:
 * the round left open by the previous kill, if any, was resumed by this launch at exactly the
   step it had recorded (the app's log says ``resuming <game> round <id> at step <n>``), unless
   this launch was killed before it got there;
-* every round settled since the last check won what a replay of its seed and decisions wins.
+* every round settled since the last check won what a replay of its seed and decisions wins;
+* every jackpot pool agrees with its game's rules (``game.session.pool_problems``), each round
+  settled paid the jackpots and left the pool its replay does, and money is conserved: the start,
+  the top-ups and every seed put in a pool are the balance, the pools and the house's take.
+
+``--headless MODULE:CLASS`` kills a game that has no screen yet (a jackpot game before its client,
+or a test game) the same way: each launch is ``python -m tools.kill_campaign --play MODULE:CLASS``,
+which resumes the open round where it stood and plays rounds through the session (answering by
+the game's strategy, recording each step shown), with the same log lines and checks.
 
 Exit status 0 when every check passed, 1 otherwise; the figures are printed (and written as JSON
 with ``--json``).
@@ -39,9 +48,11 @@ from pathlib import Path
 from typing import Any
 
 from game.availability import playable
-from game.catalogue import CATALOGUE
-from game.engine import get_game
-from game.store import RoundRecord, Wallet
+from game.catalogue import CATALOGUE, GameEntry, load_class, plugged
+from game.engine import RoundResult, get_game
+from game.engine.jackpot import UNITS_PER_CENT
+from game.session import PlaySession, pool_problems
+from game.store import InsufficientFunds, RoundRecord, Wallet
 
 log = logging.getLogger("kill_campaign")
 
@@ -51,6 +62,7 @@ TOP_UP_BELOW = 200_000  # cents: enough for a bought feature at the default bet
 TOP_UP = 500_000
 BUY_SHARE = 0.3  # launches of a game with a buy that buy it (a bought feature outlasts several kills)
 TURBO_SHARE = 0.7
+HEADLESS_STEP_S = 0.05  # a headless launch's time per event shown, so that kills land mid-round
 
 
 @dataclass
@@ -71,6 +83,8 @@ class Figures:
     wallet_checks: int = 0
     top_ups: int = 0
     seconds: float = 0.0
+    jackpots_paid: int = 0  # rounds settled with a jackpot from a pool
+    pool_checks: int = 0
     failures: list[str] = field(default_factory=list)
 
 
@@ -82,8 +96,13 @@ class Launch:
     turbo: bool
     seed: int
     delay: float
+    headless: str | None = None  # "module:Class": a launch of the headless player, not of the app
 
     def args(self, data: Path) -> list[str]:
+        if self.headless is not None:
+            args = [sys.executable, "-m", "tools.kill_campaign", "--play", self.headless, "--data-dir", str(data),
+                    "--seed", str(self.seed), "--rounds", str(self.autoplay or 1)]
+            return args + (["--buy"] if self.buy else [])
         args = [sys.executable, str(ROOT / "main.py"), "--data-dir", str(data), "--mute", "--log-level", "info",
                 "--seed", str(self.seed)]
         if self.game is not None:
@@ -95,9 +114,13 @@ class Launch:
         return args
 
 
-def choose_launch(rng: random.Random, min_delay: float, max_delay: float) -> Launch:
-    games = [entry.id for entry in CATALOGUE if playable(entry.id)]
+def choose_launch(rng: random.Random, min_delay: float, max_delay: float, headless: str | None = None) -> Launch:
     delay = rng.uniform(min_delay, max_delay)
+    if headless is not None:
+        played = get_game(headless_entry(headless).id)
+        buy = played.buy_price_x is not None and rng.random() < BUY_SHARE
+        return Launch(played.id, rng.randint(1, 20), buy, False, rng.randrange(2**32), delay, headless=headless)
+    games = [entry.id for entry in CATALOGUE if playable(entry.id)]
     if rng.random() < 0.12:  # the lobby: only a resume happens, if a round is open
         return Launch(None, None, False, rng.random() < 0.5, rng.randrange(2**32), delay)
     game = rng.choice(games)
@@ -106,16 +129,82 @@ def choose_launch(rng: random.Random, min_delay: float, max_delay: float) -> Lau
 
 
 def replay_win(record: RoundRecord) -> int:
+    return replay(record).win
+
+
+def replay(record: RoundRecord) -> RoundResult:
     game = get_game(record.game_id)
-    return game.play(record.bet, record.seed, buy=record.buy, state=record.state_in,
-                     decisions=record.decisions).win
+    return game.play(record.bet, record.seed, buy=record.buy, state=record.state_in, decisions=record.decisions)
+
+
+def money_sides(wallet: Wallet) -> tuple[int, int]:
+    """Both sides of the conservation of money, in hundredths of a cent: (start + top-ups + every
+    seed put in a jackpot pool, balance + the pools + the house's take). The house takes each
+    stake less its pool share (a round still open has paid its stake) and pays each win less the
+    part paid from a pool; a stake returned gives the pool share back too."""
+    rounds = wallet.recall(None, 1_000_000)
+    pool_rows = wallet.pool_ledger()
+    refunds = {e.round_id: e.units for e in pool_rows if e.kind == "refund"}
+    house = sum(r.cost * UNITS_PER_CENT - r.pool_contribution + refunds.get(r.id, 0) for r in rounds)
+    house -= sum((r.win - r.jackpot) * UNITS_PER_CENT for r in rounds if r.win is not None)
+    seeds = sum(e.units for e in pool_rows if e.kind in ("seed", "reseed"))
+    top_ups = sum(e.amount for e in wallet.ledger() if e.kind == "top_up")
+    held = sum(wallet.jackpot_pool(game_id) or 0 for game_id in {e.game_id for e in pool_rows})
+    return ((wallet.starting_balance + top_ups) * UNITS_PER_CENT + seeds,
+            wallet.balance * UNITS_PER_CENT + held + house)
+
+
+def headless_entry(target: str) -> GameEntry:
+    """A catalogue entry for the game class ``module:Class`` (plugged in unless the catalogue has it)."""
+    game_id = load_class(target).id
+    for item in CATALOGUE:
+        if item.id == game_id:
+            return item
+    return GameEntry(game_id, game_id, "played headless by the kill campaign", engine=target)
+
+
+def play_headless(target: str, data: Path, seed: int, rounds: int, buy: bool) -> int:
+    """One launch of the headless player: resume the open round, then play ``rounds`` rounds.
+
+    As the app does: the round is paid before anything is shown, each event shown is recorded
+    as progress, each question is answered by the game's strategy (a free option when the
+    balance cannot pay the one it chose), and the win is credited at the end.
+    """
+    logging.basicConfig(level=logging.INFO, format="%(name)s %(levelname)s %(message)s")
+    game = load_class(target)()
+    wallet = Wallet.open(data).wallet
+    session = PlaySession(wallet, game, seed=seed)
+    active = session.resume_open_round()
+    played = 0
+    while active is not None or played < rounds:
+        if active is None:
+            try:
+                active = session.spin(buy=buy and session.can_afford(buy=True))
+            except InsufficientFunds:
+                break
+            played += 1
+        while True:
+            for step in range(active.step, len(active.events)):
+                time.sleep(HEADLESS_STEP_S)
+                session.mark_progress(active, step + 1)
+            if active.pending is None:
+                break
+            choice = game.choose(active.play)
+            if not session.can_afford_choice(active, choice):
+                choice = active.pending.free_options[0]
+            session.decide(active, choice)
+        session.settle(active)
+        active = None
+    wallet.close()
+    return 0
 
 
 class Campaign:
-    def __init__(self, data: Path, rng: random.Random, figures: Figures) -> None:
+    def __init__(self, data: Path, rng: random.Random, figures: Figures, headless: str | None = None) -> None:
         self.data = data
         self.rng = rng
         self.figures = figures
+        self.headless = headless
         self.checked_rounds: set[int] = set()
         self.seen_rounds: set[int] = set()
 
@@ -171,8 +260,20 @@ class Campaign:
                 self.fail(f"negative balance {wallet.balance}")
             self._check_resume(expected, stderr, wallet)
             self._check_rounds(wallet)
+            self._check_pools(wallet)
         finally:
             wallet.close()
+
+    def _check_pools(self, wallet: Wallet) -> None:
+        """The pools against their games' rules, and the money conserved across them."""
+        self.figures.pool_checks += 1
+        for game_id in sorted({e.game_id for e in wallet.pool_ledger()}):
+            for problem in pool_problems(wallet, get_game(game_id)):
+                self.fail(f"pool of {game_id}: {problem}")
+        start, held = money_sides(wallet)
+        if start != held:
+            self.fail(f"money not conserved: start, top-ups and seeds {start} units, "
+                      f"but balance, pools and the house's take {held}")
 
     def _check_resume(self, expected: RoundRecord | None, stderr: str, wallet: Wallet) -> None:
         figures = self.figures
@@ -212,18 +313,23 @@ class Campaign:
                     figures.features[name] = figures.features.get(name, 0) + 1
             if record.note:
                 self.fail(f"round {record.id} settled with a note: {record.note}")
-            win = replay_win(record)
+            again = replay(record)
             figures.replays_checked += 1
-            if win != record.win:
+            if again.win != record.win:
                 self.fail(f"round {record.id} ({record.game_id} seed {record.seed}) won {record.win}, "
-                          f"its replay {win}")
+                          f"its replay {again.win}")
+            if get_game(record.game_id).jackpot is not None:
+                figures.jackpots_paid += record.jackpot > 0
+                if (record.jackpot, record.state_out) != (again.jackpot, again.state_out):
+                    self.fail(f"round {record.id} paid a jackpot of {record.jackpot} and left the pool "
+                              f"{record.state_out}, its replay {again.jackpot} and {again.state_out}")
         if len(wallet.open_rounds()) > 1:
             self.fail(f"{len(wallet.open_rounds())} rounds open at once")
 
     def run(self, kills: int, min_delay: float, max_delay: float) -> None:
         with tempfile.TemporaryDirectory(prefix="kill-campaign-logs-") as logs:
             while self.figures.kills < kills:
-                launch = choose_launch(self.rng, min_delay, max_delay)
+                launch = choose_launch(self.rng, min_delay, max_delay, self.headless)
                 expected = self.prepare(launch)
                 stderr_path = Path(logs) / "launch.log"
                 self.launch_and_kill(launch, stderr_path)
@@ -244,11 +350,26 @@ class Campaign:
                              self.figures.resumes_at_the_recorded_step, len(self.figures.failures))
 
 
-def campaign(kills: int, *, seed: int, data: Path, min_delay: float = 0.4, max_delay: float = 10.0) -> Figures:
-    """Run a campaign of ``kills`` kills on the wallet in ``data``; the figures (failures included)."""
+def campaign(kills: int, *, seed: int, data: Path, min_delay: float = 0.4, max_delay: float = 10.0,
+             headless: str | None = None) -> Figures:
+    """Run a campaign of ``kills`` kills on the wallet in ``data``; the figures (failures included).
+
+    ``headless`` ("module:Class"): kill launches of the headless player of that game instead of the app.
+    """
     figures = Figures()
     began = time.monotonic()
-    Campaign(data, random.Random(seed), figures).run(kills, min_delay, max_delay)
+    entry = headless_entry(headless) if headless is not None else None
+    if entry is not None and entry in CATALOGUE:
+        entry = None  # a product game: nothing to plug in
+    get_game.cache_clear()
+    try:
+        if entry is not None:
+            with plugged(entry):
+                Campaign(data, random.Random(seed), figures, headless).run(kills, min_delay, max_delay)
+        else:
+            Campaign(data, random.Random(seed), figures, headless).run(kills, min_delay, max_delay)
+    finally:
+        get_game.cache_clear()
     figures.seconds = round(time.monotonic() - began, 1)
     return figures
 
@@ -263,7 +384,8 @@ def report(figures: Figures) -> str:
         f"kills that left a round open: {figures.killed_mid_round}; resumes: {figures.resumes_expected} expected, "
         f"{figures.resumes_at_the_recorded_step} at the recorded step, {figures.resumes_not_reached} killed "
         "again before the resume",
-        f"wallet checks: {figures.wallet_checks} (audit, journal, resume, replays), top-ups {figures.top_ups}",
+        f"wallet checks: {figures.wallet_checks} (audit, journal, resume, replays, pools), top-ups {figures.top_ups}",
+        f"jackpots paid: {figures.jackpots_paid} (pool checks {figures.pool_checks})",
         f"failures: {len(figures.failures)}",
         f"time: {figures.seconds:.0f} s",
     ])
@@ -271,19 +393,29 @@ def report(figures: Figures) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--kills", type=int, required=True, help="how many times to kill the app")
+    parser.add_argument("--kills", type=int, help="how many times to kill the app")
     parser.add_argument("--seed", type=int, default=None, help="the campaign's own choices (default: random)")
     parser.add_argument("--data-dir", type=Path, default=None, help="the wallet folder (default: a new temporary one)")
     parser.add_argument("--min-delay", type=float, default=0.4, help="shortest time to a kill (s)")
     parser.add_argument("--max-delay", type=float, default=10.0, help="longest time to a kill (s)")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    parser.add_argument("--headless", metavar="MODULE:CLASS", default=None,
+                        help="kill the headless player of this game instead of the app")
+    parser.add_argument("--play", metavar="MODULE:CLASS", default=None, help=argparse.SUPPRESS)  # one launch
+    parser.add_argument("--rounds", type=int, default=1, help=argparse.SUPPRESS)
+    parser.add_argument("--buy", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.play is not None:
+        return play_headless(args.play, args.data_dir, args.seed, args.rounds, args.buy)
+    if args.kills is None:
+        parser.error("--kills is required")
     logging.basicConfig(level=logging.WARNING, format="%(message)s")
     log.setLevel(logging.INFO)  # the campaign's progress; the wallet's own INFO lines stay quiet
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     data = args.data_dir or Path(tempfile.mkdtemp(prefix="kill-campaign-"))
     log.info("kill campaign: %d kills, seed %d, wallet in %s", args.kills, seed, data)
-    figures = campaign(args.kills, seed=seed, data=data, min_delay=args.min_delay, max_delay=args.max_delay)
+    figures = campaign(args.kills, seed=seed, data=data, min_delay=args.min_delay, max_delay=args.max_delay,
+                       headless=args.headless)
     print(report(figures))
     for failure in figures.failures:
         print(f"FAIL {failure}")

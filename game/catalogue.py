@@ -64,7 +64,10 @@ CATALOGUE: tuple[GameEntry, ...] = (
         screen="game.client.games.halloween_vacation.screen:HalloweenVacationScreen",
         demo_seeds=(75, 147, 337, 457, 592, 1006, 1105, 1124, 1265, 1322, 1365, 1411),
     ),
-    GameEntry("naughty_or_nice", "Naughty or Nice?", "50 lines, Bonus Substitute, progressive jackpot"),
+    GameEntry(
+        "naughty_or_nice", "Naughty or Nice?", "50 lines, Bonus Substitute, progressive jackpot",
+        engine="game.engine.games.naughty_or_nice:NaughtyOrNice",
+    ),
     GameEntry("slingo_santa_king", "Slingo Santa King", "Slingo grid, Reel King trail, Superspin Wheel"),
     GameEntry(
         "fat_santa", "Fat Santa", "Santa's Sleigh, growing Santa, up to 11,322x",

@@ -28,7 +28,7 @@ MASTER = 20261212
 ROUNDS = 300  # rounds per game and mode, at least
 LIMIT = 40_000  # and on until every event the mode documents has been seen
 TEMPLATE_ID = "event_globe"
-PLAYABLE = [item.id for item in CATALOGUE if item.available]
+PLAYABLE = [item.id for item in CATALOGUE if item.engine is not None]  # every game with an engine emits events
 
 
 # -- the type language of the table --------------------------------------------------------------

@@ -10,6 +10,9 @@ possibly times a whole-number multiplier, or the cap when the cap stops the roun
   of the total bet; the cap 11,322.76x.
 * Santa's Wonderland: cluster pays (x total bet), times the Midnight Riches level multiplier;
   the cap 7,500x.
+* Naughty or Nice?: line pays x line bet (total bet / 50), doubled where the Bonus Substitute is
+  in them; scatter pays and instant prizes x total bet; the cap 50,000 line bets. The progressive
+  jackpot is paid in whole cents from its pool, outside the round's multiple of the bet.
 
 So if each pay figure times the bet is a whole number of cents, so is every sum of them, so is
 every whole-number multiple, and the rounding takes nothing away; the same for the cap and the
@@ -79,6 +82,17 @@ def pay_figures(game: Game) -> PayFigures:
         return PayFigures(game.id, tuple(pays), tuple(level.multiplier for level in data.levels), game.cap,
                           game.buy_price_x, "the sum of the cluster pays of every tumble, in Midnight Riches times"
                           " the level's multiplier, or the cap")
+    if game.id == "naughty_or_nice":
+        lines = len(game.lines)
+        pays = [(f"{symbol} x{count} ({pay} x line bet)", Fraction(pay, lines))
+                for symbol, row in game.line_pays.items() for count, pay in row.items()]  # type: ignore[attr-defined]
+        pays += [(f"{count} scatters", Fraction(pay)) for count, pay in game.scatter_pays.items()]  # type: ignore[attr-defined]
+        prizes = {prize for table in game.bonus.values() for prize in table.prizes}  # type: ignore[attr-defined]
+        pays += [(f"instant prize {prize}x", Fraction(prize)) for prize in sorted(prizes)]
+        return PayFigures(game.id, tuple(pays), (game.double,), game.cap, game.buy_price_x,  # type: ignore[attr-defined]
+                          f"the sum of the line pays (x line bet = total bet / {lines}, doubled with the Bonus"
+                          " Substitute), scatter pays and instant prizes of every spin, or the cap; a jackpot is"
+                          " whole cents of its pool")
     raise ValueError(f"{game.id}: say what its round wins are made of in game/engine/rounding.py")
 
 

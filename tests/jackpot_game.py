@@ -118,9 +118,35 @@ def second_jackpot(result: Any) -> bool:
     return sum(e["type"] == "jackpot" for e in result.events) == 2
 
 
-def plan() -> list[tuple[Any, ...]]:
-    """The session's steps: a first round that starts the pool, asks both questions and wins the
-    jackpot; a second that wins two jackpots, one with the chance it buys."""
+NAUGHTY_OR_NICE = "naughty_or_nice"
+
+
+def make_game(spec: str = GAME_ID) -> Game:
+    """The game a kill test plays: this module's, Naughty or Nice?, or Naughty or Nice? on the data
+    file at the path ``spec`` (a variant whose every spin wins jackpots)."""
+    if spec == GAME_ID:
+        return TinyJackpot()
+    if spec == NAUGHTY_OR_NICE:
+        return get_game(NAUGHTY_OR_NICE)
+    from game.engine.games.naughty_or_nice.game import NaughtyOrNice
+
+    return NaughtyOrNice(Path(spec))
+
+
+def plan(spec: str = GAME_ID) -> list[tuple[Any, ...]]:
+    """The session's steps.
+
+    This module's game: a first round that starts the pool, asks both questions and wins the
+    jackpot; a second that wins two jackpots, one with the chance it buys. Naughty or Nice?: a
+    first round that asks for the Bonus Substitute. Its jackpot variant: two rounds, each winning
+    the jackpot on several lines (each line pays the pool and reseeds it).
+    """
+    if spec == NAUGHTY_OR_NICE:
+        game = make_game(spec)
+        trigger = next(seed for seed in range(1, 10_000) if game.start(game.default_bet, seed).pending is not None)
+        return [("spin", trigger), ("decide", "nice_girl"), ("settle",)]
+    if spec != GAME_ID:
+        return [("spin", 1), ("settle",), ("spin", 2), ("settle",)]
     first = seed_where(jackpot_first)
     after_first = TinyJackpot().play(100, first, decisions=["nice", "again"]).state_out
     second = seed_where(second_jackpot, state=after_first)
@@ -128,8 +154,8 @@ def plan() -> list[tuple[Any, ...]]:
             ("spin", second), ("decide", "naughty"), ("decide", "again"), ("settle",)]
 
 
-def open_session(data_dir: Path) -> PlaySession:
-    return PlaySession(Wallet.open(data_dir, starting_balance=START).wallet, TinyJackpot())
+def open_session(data_dir: Path, spec: str = GAME_ID) -> PlaySession:
+    return PlaySession(Wallet.open(data_dir, starting_balance=START).wallet, make_game(spec))
 
 
 class Player:

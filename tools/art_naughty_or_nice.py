@@ -398,7 +398,8 @@ def girl_svg(hair: str, hair_hi: str, dress: str, mouth: str = "smile") -> str:
           'stroke-linecap="round" opacity="0.8"/>')
     inner = inner.replace('<g id="skin-shadow"/>', '<g id="skin-shadow"/>' + hi + CHEEKS.replace("33.4", "35.4"))
     lights = ('<circle cx="32.7" cy="30.3" r="0.75" fill="#FFFFFF"/>'
-              '<circle cx="40.7" cy="30.3" r="0.75" fill="#FFFFFF"/>')
+              '<circle cx="40.7" cy="30.3" r="0.75" fill="#FFFFFF"/>'
+              '<path d="M30.2,30 L29,29 M41.8,30 L43,29" stroke="#000" stroke-width="0.9" stroke-linecap="round"/>')
     if mouth == "smirk":
         inner = re.sub(r'<path[^>]*d="M32\.8,38\.2[^"]*"[^>]*/>', "", inner)
         face = ('<path d="M33.2,38.6 C35.4,39.6 38,39.3 40,37" fill="none" stroke="#000" stroke-width="1.8" '
@@ -447,8 +448,8 @@ def nice_girl_svg() -> str:
     girl = girl_svg("#F4C542", "#FFE89A", "#EAF4FF")
     collar = ('<path d="M26.8,48 c6,5,12,5,18,0 l1.8,1 c-6.6,6.4,-15,6.4,-21.6,0 z" fill="#FFD45C" stroke="#000" '
               'stroke-width="1.1" stroke-linejoin="round"/>'
-              '<path d="M31,55.6 L36,60.8 L41,55.6" fill="none" stroke="#7EC3EC" stroke-width="2.2" '
-              'stroke-linecap="round" stroke-linejoin="round"/>')
+              '<path d="M30.4,54.2 C33.6,56.4 38.4,56.4 41.6,54.2" fill="none" stroke="#FFFFFF" stroke-width="1.4" '
+              'stroke-linecap="round" stroke-dasharray="0.1 2"/>')
     star = (f'<polygon points="{star_points(36, 56.4, 2.6, 1.1)}" fill="#FFD45C" stroke="#000" '
             'stroke-width="0.7" stroke-linejoin="round"/>')
     bow = ('<path d="M46.6,17.8 l-4.4,-3 l0,6 z M46.6,17.8 l4.4,-3 l0,6 z" fill="#7EC3EC" stroke="#000" '
@@ -458,14 +459,15 @@ def nice_girl_svg() -> str:
 
 
 def horns_svg() -> str:
+    """Two slim devil horns curling outwards from the hair."""
     out = []
     for side in (-1, 1):
-        bx = 36 + side * 8.2
-        d = (f"M{bx - side * 3.2} 15.6 C{bx - side * 2} 11 {bx + side * 1.2} 8 {bx + side * 3.6} 5.6 "
-             f"C{bx + side * 4} 9.4 {bx + side * 3.6} 12.8 {bx + side * 2.8} 15.2 Z")
+        bx = 36 + side * 7.8
+        d = (f"M{bx - side * 2.4} 15.8 C{bx - side * 1.6} 11.4 {bx + side * 0.6} 7.6 {bx + side * 4} 4.4 "
+             f"C{bx + side * 3.4} 8.4 {bx + side * 3} 12 {bx + side * 2.4} 15.4 Z")
         out.append(f'<path d="{d}" fill="url(#horn)" stroke="#000" stroke-width="1.5" stroke-linejoin="round"/>')
-        out.append(f'<path d="M{bx + side * 0.4} 13 C{bx + side * 1.4} 10.6 {bx + side * 2.4} 9 {bx + side * 3.2} 7.6" '
-                   'fill="none" stroke="#FF9A8A" stroke-width="0.8" stroke-linecap="round"/>')
+        out.append(f'<path d="M{bx + side * 0.2} 13.4 C{bx + side * 0.8} 10.6 {bx + side * 1.8} 8.6 '
+                   f'{bx + side * 3} 6.8" fill="none" stroke="#FF9A8A" stroke-width="0.8" stroke-linecap="round"/>')
     return "".join(out)
 
 
@@ -479,15 +481,16 @@ def candy_fork_svg(x0: float, y0: float, x1: float, y1: float, w: float = 2.6) -
     out = [f'<path d="{staff}" stroke="#000" stroke-width="{w + 1.8}" stroke-linecap="round"/>',
            f'<path d="{staff}" stroke="#FFFFFF" stroke-width="{w}" stroke-linecap="round"/>',
            f'<path d="{staff}" stroke="#E0262B" stroke-width="{w}" stroke-dasharray="{w * 0.9:.2f} {w * 0.9:.2f}"/>']
-    head = ('<path d="M-6 0 L6 0" stroke="#000" stroke-width="4.4" stroke-linecap="round"/>'
-            '<path d="M-6 0 L6 0" stroke="#FFD45C" stroke-width="2.6" stroke-linecap="round"/>')
-    for px in (-6, 0, 6):
-        prong = f"M{px} 0 L{px} -7" if px == 0 else f"M{px} 0 L{px} -5.5 Q{px} -8.5 {px - 2.6 * (px / 6)} -8.5"
-        head += (f'<path d="{prong}" fill="none" stroke="#000" stroke-width="{w + 1.8}" stroke-linecap="round"/>'
-                 f'<path d="{prong}" fill="none" stroke="#FFFFFF" stroke-width="{w}" stroke-linecap="round"/>'
-                 f'<path d="{prong}" fill="none" stroke="#E0262B" stroke-width="{w}" '
-                 f'stroke-dasharray="{w * 0.8:.2f} {w * 0.8:.2f}"/>')
-    head += f'<polygon points="-1.6,-7 0,-10.2 1.6,-7" fill="#FFD45C" {THIN}/>'
+    w2 = w * 0.85
+    head = ""
+    for prong in ("M-5.6 -9 L-5.6 -2.6 Q-5.6 1 0 1 Q5.6 1 5.6 -2.6 L5.6 -9", "M0 1 L0 -10.4"):
+        head += (f'<path d="{prong}" fill="none" stroke="#000" stroke-width="{w2 + 1.8:.2f}" stroke-linecap="round"/>'
+                 f'<path d="{prong}" fill="none" stroke="#FFFFFF" stroke-width="{w2:.2f}" stroke-linecap="round"/>'
+                 f'<path d="{prong}" fill="none" stroke="#E0262B" stroke-width="{w2:.2f}" '
+                 f'stroke-dasharray="{w2 * 0.8:.2f} {w2 * 0.8:.2f}"/>')
+    for px, py in ((-5.6, -9), (0, -10.4), (5.6, -9)):
+        head += (f'<polygon points="{px - 2},{py + 0.6} {px},{py - 3.4} {px + 2},{py + 0.6}" fill="#FFD45C" '
+                 'stroke="#000" stroke-width="1" stroke-linejoin="round"/>')
     out.append(f'<g transform="translate({x1} {y1}) rotate({ang:.1f})">{head}</g>')
     return "".join(out)
 
@@ -583,14 +586,53 @@ GIFT_GOLD = {"#D22F27": "#B0141C", "#EA5A47": "#E0262B", "#FCEA2B": "#FFD45C", "
 GIFT_GREEN = {"#D22F27": "#C99A2E", "#EA5A47": "#FFD45C", "#FCEA2B": "#2FA84F", "#f1b31c": "#1E7A3A"}
 
 
+def gift_svg(x: float, y: float, w: float, h: float, box: tuple[str, str, str], ribbon: tuple[str, str],
+             bow: bool = True) -> str:
+    """A wrapped box in OpenMoji style: lid, body, satin ribbon, a looped bow with tails."""
+    light, mid, dark = box
+    r_light, r_dark = ribbon
+    lid_h = h * 0.26
+    rw = w * 0.17
+    cx = x + w / 2
+    out = [f'<rect x="{x + w * 0.05:.2f}" y="{y + lid_h:.2f}" width="{w * 0.9:.2f}" height="{h - lid_h:.2f}" '
+           f'fill="{mid}" {LINE}/>',
+           f'<rect x="{x + w * 0.05:.2f}" y="{y + lid_h:.2f}" width="{w * 0.22:.2f}" height="{h - lid_h:.2f}" '
+           f'fill="{dark}" opacity="0.45"/>',
+           f'<rect x="{x:.2f}" y="{y:.2f}" width="{w:.2f}" height="{lid_h:.2f}" rx="1.5" fill="{light}" {LINE}/>',
+           f'<rect x="{cx - rw / 2:.2f}" y="{y:.2f}" width="{rw:.2f}" height="{h:.2f}" fill="{r_light}" {THIN}/>',
+           f'<rect x="{cx + rw * 0.15:.2f}" y="{y + lid_h:.2f}" width="{rw * 0.35:.2f}" height="{h - lid_h:.2f}" '
+           f'fill="{r_dark}" opacity="0.5"/>',
+           f'<rect x="{x + w * 0.05:.2f}" y="{y + h - 1:.2f}" width="{w * 0.9:.2f}" height="1" fill="none" {LINE}/>']
+    if bow:
+        s = w / 40
+        out.append(f'<g transform="translate({cx:.2f} {y:.2f}) scale({s:.3f})">'
+                   f'<path d="M0 0 C-6 -14 -20 -14 -18 -5 C-17 0 -8 1 0 0 Z" fill="{r_light}" {LINE}/>'
+                   f'<path d="M0 0 C6 -14 20 -14 18 -5 C17 0 8 1 0 0 Z" fill="{r_light}" {LINE}/>'
+                   f'<path d="M-2 -1 C-6 -8 -13 -9 -14 -5" fill="none" stroke="{r_dark}" stroke-width="1.6"/>'
+                   f'<path d="M2 -1 C6 -8 13 -9 14 -5" fill="none" stroke="{r_dark}" stroke-width="1.6"/>'
+                   f'<path d="M-1 1 L-9 12 L-5 12 L-3 15 Z" fill="{r_light}" {LINE}/>'
+                   f'<path d="M1 1 L9 12 L5 12 L3 15 Z" fill="{r_light}" {LINE}/>'
+                   f'<ellipse cx="0" cy="-0.5" rx="4" ry="3.4" fill="{r_light}" {LINE}/>'
+                   '<ellipse cx="-1.2" cy="-1.6" rx="1.4" ry="0.9" fill="#FFFFFF" opacity="0.8"/></g>')
+    return "".join(out)
+
+
+GOLD_RIBBON = ("#FFE27A", "#C9861A")
+
+
 @job(f"{DIR}/present.png")
 def sym_present() -> pygame.Surface:
-    body = (emo("1F381", 36, 24, 40, recolor=GIFT_GREEN) + emo("1F381", 0, 4, 62, recolor=GIFT_GOLD))
-    art = popped(emoji_art(body, (2, 8, 72, 58), 132), 4, 2)
+    body = (gift_svg(40, 36, 26, 24, ("#F0584A", "#D22F27", "#7A0A12"), GOLD_RIBBON)
+            + gift_svg(8, 22, 38, 38, ("#4FC27A", "#1F8A44", "#0B3A1E"), GOLD_RIBBON)
+            + '<path d="M44 40 L52 46" stroke="#000" stroke-width="0.8"/>'
+            '<path d="M50 44 L58 42 L61 48 L53 50 Z" fill="#FFF3D6" stroke="#000" stroke-width="1.3" '
+            'stroke-linejoin="round"/><circle cx="51.6" cy="46" r="0.9" fill="#000"/>'
+            f'<polygon points="{star_points(56.6, 46.2, 2.1, 0.9)}" fill="#E0262B"/>')
+    art = popped(emoji_art(body, (4, 6, 64, 58), 120), 4, 2)
     p = plate("high", hexc("#C23A52"), hexc("#3A0612"), 9)
     layer = new(SYM, SYM)
     blit_center(layer, soft_glow(120, (255, 220, 140), 120, 1.5), (70, 70))
-    blit_center(layer, art, (75, 78))
+    blit_center(layer, art, (75, 75))
     sparkles(layer, 4, 4, (24, 18, 100, 40), (12, 16))
     out = new(SYM, SYM)
     blit_center(out, p, (75, 75))
@@ -904,9 +946,9 @@ def substitute_symbol(style: dict, seed: int) -> pygame.Surface:
     halo.blit(frame, (x0, y0))
     out.blit(glow_of(halo, style["glow"], 5, 1.6), (0, 0))
     out.blit(drop_shadow(frame, (0, 2), 2, 0.5), (x0, y0))
-    fig = popped(substitute_figure(style, 124), 3, 2, (255, 250, 235))
+    fig = popped(substitute_figure(style, 134), 3, 2, (255, 250, 235))
     layer = new(w, h)
-    blit_center(layer, fig, (w / 2, h / 2 + 2))
+    blit_center(layer, fig, (w / 2, h / 2 + 6))
     layer = mask_with(layer, _arch_clip(w, h, rim, 30))
     out.blit(drop_shadow(layer, (1, 3), 2, 0.5), (x0, y0))
     blit_center(out, gem(16, style["gem"]), (75, 5))
@@ -1075,38 +1117,51 @@ def award_hold() -> pygame.Surface:
 
 @job(f"{DIR}/jackpot.png")
 def jackpot_plaque() -> pygame.Surface:
+    """A gold capsule of red velvet between two bell medallions, marquee lamps along its rims and a
+    JACKPOT tab on top; the velvet between x 84 and 336, y 34 and 90, is left plain for the amount."""
     W, H = 420, 110
     s = new(W, H)
-    body = aa_rrect(W - 20, H - 24, 30, (255, 255, 255, 255))
-    frame = new(W, H)
-    frame.blit(metal(body, GOLD_STOPS), (10, 14))
-    inner = aa_rrect(W - 36, H - 40, 22, (255, 255, 255, 255))
-    frame.blit(silhouette_of(aa_rrect(W - 32, H - 36, 24, (255, 255, 255, 255)), (40, 10, 6)), (16, 20))
-    velvet = vgradient(W - 36, H - 40, [(0, hexc("#7A1220")), (0.5, hexc("#4A0812")), (1, hexc("#24030A"))])
-    velvet.blit(damask(W - 36, H - 40, hexc("#A8283C"), 18, 26, 6), (0, 0))
-    velvet.blit(vgradient(W - 36, 22, [(0, (255, 255, 255, 46)), (1, (255, 255, 255, 0))]), (0, 0))
-    frame.blit(mask_with(velvet, inner), (18, 22))
+    cap = pygame.Rect(44, 20, W - 88, 80)
+    body = new(W, H)
+    body.blit(metal(aa_rrect(cap.w, cap.h, cap.h // 2, (255, 255, 255, 255)), GOLD_STOPS), cap.topleft)
+    body.blit(m.silhouette(aa_rrect(cap.w - 10, cap.h - 10, (cap.h - 10) // 2, (255, 255, 255, 255)), (40, 10, 6)),
+              (cap.x + 5, cap.y + 5))
+    vw, vh = cap.w - 14, cap.h - 14
+    velvet = vgradient(vw, vh, [(0, hexc("#8A1626")), (0.5, hexc("#560A16")), (1, hexc("#2A040C"))])
+    velvet.blit(damask(vw, vh, hexc("#A8283C"), 16, 24, 6), (0, 0))
+    velvet.blit(vgradient(vw, vh // 2, [(0, (255, 255, 255, 40)), (1, (255, 255, 255, 0))]), (0, 0))
+    body.blit(mask_with(velvet, aa_rrect(vw, vh, vh // 2, (255, 255, 255, 255))), (cap.x + 7, cap.y + 7))
     line = new(W, H)
-    gfx.draw.rect(line, (255, 222, 130, 200), (22, 26, W - 44, H - 48), width=1, border_radius=18)
-    frame.blit(line, (0, 0))
-    # marquee bulbs round the rim
-    bulbs = new(W, H)
-    n_top = 15
-    for i in range(n_top):
-        x = 44 + i * (W - 88) / (n_top - 1)
-        for y in (17, H - 13):
-            blit_center(bulbs, soft_glow(16, (255, 230, 150), 200, 1.6), (x, y))
-            gfx.draw.circle(bulbs, (255, 250, 225), (x, y), 2.2)
-    frame.blit(bulbs, (0, 0))
-    s.blit(drop_shadow(frame, (0, 3), 3, 0.55), (0, 0))
-    # holly and bells at both ends
-    holly = render_svg(svg_doc(holly_sprig(18, 16, 1.0, 0), 36, 30), (54, 45))
-    bell = render_svg(svg_doc(emo("1F514", 0, 0, 72), 72, 72), (34, 34))
+    gfx.draw.rect(line, (255, 222, 130, 190), cap.inflate(-22, -22), width=1, border_radius=(cap.h - 22) // 2)
+    body.blit(line, (0, 0))
+    lamps = new(W, H)
+    n = 13
+    for i in range(n):
+        x = cap.x + 46 + i * (cap.w - 92) / (n - 1)
+        for y in (cap.y + 3.5, cap.bottom - 3.5):
+            blit_center(lamps, soft_glow(14, (255, 230, 150), 220, 1.6), (x, y))
+            gfx.draw.circle(lamps, (255, 252, 230), (x, y), 1.8)
+    body.blit(lamps, (0, 0))
+    s.blit(drop_shadow(body, (0, 3), 3, 0.55), (0, 0))
+    # the two bell medallions
+    d = 84
+    bell = render_svg(svg_doc(emo("1F514", 0, 0, 72), 72, 72), (44, 44))
+    holly = render_svg(svg_doc(holly_sprig(18, 16, 1.0, 0), 36, 30), (42, 35))
     for side in (-1, 1):
-        cx = W / 2 + side * (W / 2 - 24)
+        cx = W / 2 + side * (W / 2 - d / 2 - 2)
+        med = new(d, d)
+        med.blit(metal(aa_circle(d, (255, 255, 255, 255)), GOLD_STOPS), (0, 0))
+        med.blit(aa_circle(d - 12, (40, 10, 6, 255)), (6, 6))
+        inner = radial(d - 16, (*hexc("#E0484E"), 255), (*hexc("#4A0610"), 255), 1.0)
+        med.blit(mask_with(inner, aa_circle(d - 16, (255, 255, 255, 255))), (8, 8))
+        ring = new(d, d)
+        gfx.draw.circle(ring, (255, 240, 190, 150), (d / 2, d / 2), d / 2 - 1, 1)
+        med.blit(ring, (0, 0))
+        blit_center(med, soft_glow(70, (255, 220, 140), 140, 1.6), (d / 2, d / 2))
+        blit_center(med, drop_shadow(padded(bell, 3), (1, 2), 2, 0.6), (d / 2, d / 2 + 2))
+        blit_center(s, drop_shadow(padded(med, 4), (0, 3), 3, 0.6), (cx, H / 2 + 2))
         img = holly if side < 0 else gfx.transform.flip(holly, True, False)
-        blit_center(s, drop_shadow(padded(img, 3), (1, 2), 2, 0.6), (cx, H / 2 + 12))
-        blit_center(s, drop_shadow(padded(bell, 3), (1, 2), 2, 0.6), (cx, H / 2 - 8))
+        blit_center(s, drop_shadow(padded(img, 3), (1, 2), 2, 0.6), (cx + side * 18, H - 22))
     # the label tab on the top rim
     label = fancy_text("JACKPOT", FONT_BLACK, 20, (255, 252, 230), (255, 200, 70), outline_col=(60, 10, 10),
                        outline_w=2)
@@ -1116,7 +1171,7 @@ def jackpot_plaque() -> pygame.Surface:
     tab.blit(gradient_fill(aa_rrect(tab_w - 6, 20, 10, (255, 255, 255, 255)), [(0, hexc("#E0383E")),
                                                                                  (1, hexc("#7A0A12"))]), (3, 3))
     blit_center(tab, label, (tab_w / 2, 13))
-    blit_center(s, drop_shadow(padded(tab, 3), (0, 2), 2, 0.6), (W / 2, 13))
+    blit_center(s, drop_shadow(padded(tab, 3), (0, 2), 2, 0.6), (W / 2, 16))
     return s
 
 

@@ -1100,8 +1100,8 @@ def award_spin() -> pygame.Surface:
 def award_prize() -> pygame.Surface:
     s = award_badge(hexc("#E0484E"), hexc("#4A0610"), 52)
     blit_center(s, soft_glow(90, (255, 220, 140), 150, 1.5), (55, 55))
-    body = (emo("1F381", 28, 4, 40, recolor=GIFT_GREEN) + emo("1FA99", 6, 30, 34) + emo("1FA99", 30, 36, 32)
-            + emo("1FA99", 16, 40, 30))
+    body = (gift_svg(30, 10, 32, 30, ("#4FC27A", "#1F8A44", "#0B3A1E"), GOLD_RIBBON)
+            + emo("1FA99", 6, 30, 34) + emo("1FA99", 30, 36, 32) + emo("1FA99", 16, 40, 30))
     art = popped(emoji_art(body, (4, 2, 66, 66), 80), 3, 2)
     blit_center(s, drop_shadow(art, (1, 2), 2, 0.55), (55, 56))
     return s

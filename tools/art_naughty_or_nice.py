@@ -20,6 +20,10 @@ Writes ``symbols/naughty_or_nice/*.png`` (ten reel symbols at 150 px, the two su
 portraits, the held-reel lock, the jackpot plaque, the three award icons and the logo),
 ``frames/naughty_or_nice_reels.png`` / ``_reels_bg.png`` and ``backgrounds/naughty_or_nice.png``.
 ``--scale 1.5`` writes each image's full-HD twin ``name@1.5x.png``.
+
+``tests/test_assets.py`` holds ``assets/`` under 16 MiB, so the art is drawn to pack small: fully
+transparent pixels are saved black, rays and wood grain are left unblurred, and the background's
+soft lights (garland lamps, the fire's spill) are left out where the reels cover them.
 """
 
 from __future__ import annotations

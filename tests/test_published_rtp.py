@@ -80,7 +80,8 @@ NEEDS = {
     pytest.param(game_id, name, marks=pytest.mark.xfail(strict=True, reason=f"known gap: half-width above 0.1 point;"
                                                                              f" {needs}"))
     for (game_id, name), needs in NEEDS.items()
-] + [("fat_santa", "rtp.json"), ("fat_santa", "rtp_buy.json")])  # proven by exact parts (docs/MATH.md)
+] + [("fat_santa", "rtp.json"), ("fat_santa", "rtp_buy.json"),  # proven by exact parts (docs/MATH.md)
+      ("naughty_or_nice", "rtp.json")])
 def test_published_simulation_has_a_half_width_of_at_most_a_tenth_of_a_point(game_id: str, name: str) -> None:
     assert _report(game_id, name)["half_width"] <= HALF_WIDTH_RULE
 
@@ -88,7 +89,7 @@ def test_published_simulation_has_a_half_width_of_at_most_a_tenth_of_a_point(gam
 @pytest.mark.parametrize(("game_id", "name", "target"), [
     ("fat_santa", "rtp.json", 0.9415), ("fat_santa", "rtp_buy.json", 0.9420),
     ("santas_wonderland", "rtp.json", 0.962), ("santas_wonderland", "rtp_buy.json", 0.964),
-    ("halloween_vacation", "rtp.json", 0.967),
+    ("halloween_vacation", "rtp.json", 0.967), ("naughty_or_nice", "rtp.json", 0.950),
 ])
 def test_every_printed_rtp_lies_inside_its_published_interval(game_id: str, name: str, target: float) -> None:
     """The weaker standard every published figure meets today (a 95% interval, of any width, holds the target)."""
@@ -114,3 +115,20 @@ def test_fat_santa_is_proven_by_exact_parts_to_a_tenth_of_a_point(name: str, tar
     price = 85 if report["buy"] else 1
     assert report["base_part_rtp"] == float(exact.base_x) / price and report["feature_one_in"] == 1 / float(exact.rate)
     assert report["rtp"] == pytest.approx(report["base_part_rtp"] + report["feature_part_rtp"], rel=1e-12)
+
+
+# -- Naughty or Nice?: proven by exact parts, one stratum per Bonus Substitute ---------------------
+
+
+def test_naughty_or_nice_is_proven_by_exact_parts_to_a_tenth_of_a_point() -> None:
+    """The base game and trigger exact, the free games simulated per Bonus Substitute; 95.0% inside (jackpot aside)."""
+    report = _report("naughty_or_nice", "rtp.json")
+    game = get_game("naughty_or_nice")
+    assert report["method"] == "exact_parts" and report["data_sha256"] == game.data_digest()
+    assert report["half_width"] <= HALF_WIDTH_RULE and report["ci_low"] <= 0.950 <= report["ci_high"]
+    assert report["command"].startswith("python -m game.engine.simulate naughty_or_nice --exact-parts")
+    exact = game.exact_parts()
+    assert exact is not None
+    assert report["base_part_rtp"] == float(exact.base_x) and report["feature_one_in"] == 1 / float(exact.rate)
+    assert sorted(stratum["start"]["substitute"] for stratum in report["strata"]) == sorted(game.substitutes)
+    assert game.description.printed_rtp.base == "95.0%"

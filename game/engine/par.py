@@ -6,7 +6,8 @@
 
 A sheet records the SHA-256 of the data file it was made from; ``tests/test_par.py`` fails when
 a data file changes and its sheet was not regenerated. Exact figures come from
-``game.engine.exact_halloween``, ``game.engine.exact_fat_santa`` and ``game.engine.rounding``;
+``game.engine.exact_halloween``, ``game.engine.exact_fat_santa``, ``game.engine.exact_naughty_or_nice``
+and ``game.engine.rounding``;
 simulated ones from the measured reports beside the data (``rtp.json``, ``rtp_buy.json``), each
 with its rounds, seed and generator. ``docs/MATH.md`` says how each kind is proven and when a
 figure counts.
@@ -837,8 +838,15 @@ def _symbol_weights(data: Any, weighted: Any) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
+def naughty_or_nice(game: Game, buy: bool) -> str:
+    from .par_naughty_or_nice import build as build_sheet  # it builds on this module's sections
+
+    return build_sheet(game, buy)
+
+
 BUILDERS: dict[str, Callable[[Game, bool], str]] = {
     "halloween_vacation": halloween, "fat_santa": fat_santa, "santas_wonderland": wonderland,
+    "naughty_or_nice": naughty_or_nice,
 }
 
 

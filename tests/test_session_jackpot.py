@@ -165,10 +165,21 @@ def test_pool_problems_compares_the_movements_with_the_rules(session: PlaySessio
     wallet.settle_round(rid, 0)
     assert wallet.audit() == []
     assert pool_problems(wallet, GAME) == [f"round {rid}: its wager of 100 contributed 100 units, not the rules' 150"]
+    # A jackpot reseeded with less than the rules' seed, from a pool started at another seed.
+    other = wallet.begin_round("other_pool", 100, 100, 2, game_state={"pool": 1_150}, pool_seed=1_000,
+                               pool_contribution=150)
+    wallet.settle_round(other, 11, jackpots=[(11, 900)])
+    assert wallet.audit() == []
+    rules = TinyJackpot()
+    rules.id = "other_pool"
+    assert pool_problems(wallet, rules) == [
+        f"round {other}: the pool started at 1000 units, not the seed {SEED}",
+        f"round {other}: reseeded with 900 units after 1 jackpot(s), not a seed of {SEED} after each",
+    ]
 
 
-def test_a_spin_computed_from_a_pool_that_moved_is_refused(session: PlaySession, tmp_path: Path) -> None:
-    """Two sessions on one wallet cannot happen (the folder lock), but the wallet would refuse it."""
+def test_a_second_spin_while_a_round_is_open_on_the_pool_is_refused(session: PlaySession) -> None:
+    """The app resumes an open round before it spins; were it not to, the wallet would refuse."""
     wallet = session.wallet
     first = session.spin(seed=seed_where(without_jackpot))
     with pytest.raises(StoreError, match="still open"):

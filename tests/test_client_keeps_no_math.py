@@ -26,6 +26,7 @@ import pytest
 
 from game.engine import GAME_IDS, get_game
 from game.engine.describe import GameDescription
+from game.engine.games.naughty_or_nice.game import NaughtyOrNiceDescription
 from game.engine.games.santas_wonderland.game import WonderlandDescription
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,6 +74,14 @@ def tables_of(description: GameDescription) -> dict[str, Any]:
         if dataclasses.is_dataclass(value):
             for item in dataclasses.fields(value):
                 walk(f"{path}.{item.name}", getattr(value, item.name))
+        elif isinstance(value, dict):  # a table by key (a paytable row, award weights): its values and keys
+            for key, item in value.items():
+                walk(f"{path}[{key}]", item)
+            numbers = [item for item in value.values() if type(item) in (int, float, Fraction)]
+            if len(value) >= 2 and len(numbers) == len(value):
+                found[path] = normalise(tuple(numbers))
+                if all(type(key) is int for key in value):
+                    found[f"{path} (keys)"] = normalise(tuple(value))
         elif isinstance(value, tuple) and len(value) >= 2:
             found[path] = normalise(value)
             if all(isinstance(row, tuple) for row in value):  # a table of rows: each column is a table
@@ -102,6 +111,9 @@ def scalars_of(description: GameDescription) -> dict[int | float, str]:
 
     add(description.buy_price_x, "buy price")
     add(description.cap, "cap")
+    if isinstance(description, NaughtyOrNiceDescription):
+        add(description.jackpot.seed, "jackpot seed (cents)")
+        add(description.cap_line_bets, "cap in line bets")
     if isinstance(description, WonderlandDescription):
         add(description.trigger_points, "trigger points")
         for level in description.levels:
@@ -223,6 +235,8 @@ def test_the_engine_describes_the_figures_this_test_looks_for(game_id: str) -> N
         "santas_wonderland": ({"levels", "levels[:, 1]", "levels[:, 2] (set)", "marker_features"},
                               {100, 7500, 140, 116, 124, 132}, {"96.2", "96.4", "7,500"}),
         "fat_santa": ({"meter_sizes", "extra_spins"}, {85, 1132276, 11322.76}, {"94.15", "94.20", "11,322.76"}),
+        "naughty_or_nice": ({"substitutes", "line_pays[santa]", "scatter_pays", "bonus[nice_girl].prizes (keys)",
+                             "bonus[naughty_girl].awards"}, {100000, 50000, 1000}, {"95.0", "1,000"}),
     }[game_id]
     assert {f"{game_id}.{name}" for name in expected[0]} <= set(tables)
     assert expected[1] <= set(scalars)

@@ -22,7 +22,7 @@ from ...catalogue import entry
 from ...engine import EngineError
 from ...engine.money import format_cents
 from ...session import ActiveRound, BudgetReached, PlaySession
-from ...store import InsufficientFunds
+from ...store import DEFAULT_STARTING_BALANCE, InsufficientFunds
 from .. import gfx, theme
 from ..layout import Layout, LayoutError
 from ..scene import Scene
@@ -531,7 +531,7 @@ class GameScreen(Scene):
 
     def offer_top_up(self) -> None:
         wallet = self.session.wallet
-        amount = getattr(wallet, "starting_balance", 100_000)
+        amount = getattr(wallet, "starting_balance", DEFAULT_STARTING_BALANCE)
         if self.session.balance >= min(self.game.bets):
             self._message("Not enough balance", [
                 f"This bet costs {format_cents(self.session.cost())} and your balance is "

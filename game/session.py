@@ -15,7 +15,6 @@ paid and the reseed with the credit, and a stake returned takes its contribution
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import time
 from dataclasses import dataclass, field
@@ -306,7 +305,7 @@ def free_choices(strategy: Strategy) -> Strategy:
         free = decision.free_options
         if not free:
             raise NoFreeOption(f"every option of {decision.kind} costs money")
-        return strategy(dataclasses.replace(decision, options=free, costs=()), rng)
+        return strategy(Decision(decision.kind, free, decision.prompt, decision.info), rng)
 
     return choose
 

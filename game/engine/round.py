@@ -69,6 +69,51 @@ class Decision:
         return tuple(option for option, cost in zip(self.options, self.costs) if cost == 0)
 
 
+class PricedLater(Decision):
+    """A decision whose ``costs`` and ``info`` are worked out only when first read.
+
+    For a price that is costly to compute (Slingo's extra spin, by enumeration): a round played
+    by a strategy that answers without looking at the price (collect) never computes it; the
+    screen, a priced answer and the resolver read it, and then it is computed once. ``make``
+    returns ``(costs, info)``; it must depend only on the round so far, as any decision does.
+    ``free`` are the options known to cost nothing: answering one needs no price.
+    """
+
+    def __init__(self, kind: str, options: tuple[Any, ...], prompt: str,
+                 make: Callable[[], tuple[tuple[int, ...], dict[str, Any]]], free: tuple[Any, ...] = ()) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "options", tuple(options))
+        object.__setattr__(self, "prompt", prompt)
+        object.__setattr__(self, "_make", make)
+        object.__setattr__(self, "_free", tuple(free))
+        if any(option not in self.options for option in free):
+            raise DecisionError(f"{kind}: a free option is not an option")
+
+    def price_of(self, choice: Any) -> int:
+        if choice in object.__getattribute__(self, "_free") and not self.priced:
+            return 0
+        return super().price_of(choice)
+
+    def plain(self) -> Decision:
+        """The same decision, priced, as a plain :class:`Decision`."""
+        return Decision(self.kind, self.options, self.prompt, self.info, self.costs)
+
+    def __getattribute__(self, name: str) -> Any:
+        if name in ("costs", "info"):
+            values = object.__getattribute__(self, "__dict__")
+            if "costs" not in values:
+                costs, info = object.__getattribute__(self, "_make")()
+                object.__setattr__(self, "info", info)
+                object.__setattr__(self, "costs", costs)
+                Decision.__post_init__(self)  # the same checks as a decision priced at once
+        return object.__getattribute__(self, name)
+
+    @property
+    def priced(self) -> bool:
+        """Whether the price has been worked out yet."""
+        return "costs" in object.__getattribute__(self, "__dict__")
+
+
 class CapReached(Exception):
     """Raised inside a round when its win reaches the game's cap: the round ends at once."""
 

@@ -223,6 +223,7 @@ def test_the_engine_describes_the_figures_this_test_looks_for(game_id: str) -> N
         "santas_wonderland": ({"levels", "levels[:, 1]", "levels[:, 2] (set)", "marker_features"},
                               {100, 7500, 140, 116, 124, 132}, {"96.2", "96.4", "7,500"}),
         "fat_santa": ({"meter_sizes", "extra_spins"}, {85, 1132276, 11322.76}, {"94.15", "94.20", "11,322.76"}),
+        "naughty_or_nice": ({"substitutes", "replaced_pay"}, {1000}, {"95.0", "1,000"}),
     }[game_id]
     assert {f"{game_id}.{name}" for name in expected[0]} <= set(tables)
     assert expected[1] <= set(scalars)

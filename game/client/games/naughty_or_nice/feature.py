@@ -29,7 +29,13 @@ HOLLY = (120, 220, 140)
 RED = (235, 70, 70)
 SLAM = (1.0, 0.86, 0.74, 0.66, 0.62, 0.6)  # the lock's size as it slams down, of its slam size
 POP = (1.0, 0.9, 0.82, 0.78, 0.76)  # an award's size as it pops, of its pop size
+PORTRAIT_TOP = 124  # the Bonus Substitute's portrait in the free games panel, from the panel's top
 AWARD_COLORS = {"spin": HOLLY, "prize": GOLD, "hold": ICE}
+
+
+def counted(count: int, word: str) -> str:
+    """``2 PRIZES``, ``1 HOLD``: a count and its word, plural when it needs one."""
+    return f"{count} {word}" + ("" if count == 1 else ("s" if word.islower() else "S"))
 
 
 @dataclass
@@ -143,13 +149,18 @@ class FeatureLayer:
         title = render_text(self.fonts["title"], "Free Games", GOLD, INK, 2)
         panel.blit(title, title.get_rect(midtop=(w // 2, 10)))
         mini = self.art.mini_portraits[name]
-        panel.blit(mini, mini.get_rect(midtop=(w // 2, 124)))
+        panel.blit(mini, mini.get_rect(midtop=(w // 2, PORTRAIT_TOP)))
         label = self._fit(render_text(self.fonts["small_heavy"], "BONUS SUBSTITUTE", (240, 225, 230), INK, 1), w - 14)
-        panel.blit(label, label.get_rect(midtop=(w // 2, 124 + mini.get_height() + 4)))
+        panel.blit(label, label.get_rect(midtop=(w // 2, PORTRAIT_TOP + mini.get_height() + 4)))
         who = self._fit(render_text(self.fonts["small_heavy"], f"{substitute_name(name)}  \u00b7  WINS x{self.double}",
                                     GOLD, INK, 1), w - 14)
-        panel.blit(who, who.get_rect(midtop=(w // 2, 124 + mini.get_height() + 24)))
+        panel.blit(who, who.get_rect(midtop=(w // 2, PORTRAIT_TOP + mini.get_height() + 24)))
         return panel
+
+    def portrait_center(self) -> tuple[int, int]:
+        """Where the Bonus Substitute's portrait sits in the free games panel."""
+        mini = next(iter(self.art.mini_portraits.values()))
+        return self.panel_rect.centerx, self.panel_rect.y + PORTRAIT_TOP + mini.get_height() // 2
 
     def label_for(self, award: str, text: str) -> pygame.Surface:
         """The words under an award, in a pill: '+1 FREE GAME', the prize's amount, 'REEL HELD'."""
@@ -334,7 +345,7 @@ class FeatureLayer:
         left = max(0, self.total - self.spin)
         sub = render_text(self.fonts["small"], f"{left} left" if self.spin else "", (240, 225, 230), INK, 1)
         surface.blit(sub, sub.get_rect(center=(rect.centerx, rect.y + 102)))
-        tally = "  \u00b7  ".join(f"{self.awarded.get(award, 0)} {word}" for award, word in
-                                  (("spin", "EXTRA"), ("prize", "PRIZES"), ("hold", "HOLDS")))
+        tally = "  \u00b7  ".join(counted(self.awarded.get(award, 0), word) for award, word in
+                                  (("spin", "EXTRA GAME"), ("prize", "PRIZE"), ("hold", "HOLD")))
         image = self._fit(render_text(self.fonts["small"], tally, HOLLY, INK, 1), rect.w - 14)
         surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.bottom - 10)))

@@ -24,7 +24,7 @@ from ...widgets.slot_steps import CycleWins, FlashWins, Highlight, SpinReels
 from ...widgets.timeline import Call, Step, Wait
 from ...widgets.winlines import WinMark
 from .choice import ShowChoice, SubstituteCards, substitute_name
-from .feature import FeatureLayer
+from .feature import FeatureLayer, counted
 from .jackpot import CelebrateJackpot, JackpotCelebration, JackpotMeter
 
 if TYPE_CHECKING:
@@ -198,7 +198,7 @@ class Presenter(ReelPresenter):
             return StagePresenter._decision(self, event, index, events)
         self.substitute = event["choice"]
         return [ShowChoice(s.cards, event["choice"], asked=s.player_chose(), particles=s.choice_particles,
-                           sound=s.sound, progress=index + 1)]
+                           sound=s.sound, target=s.feature.portrait_center(), progress=index + 1)]
 
     @shows("free_games_start")
     def _free_games_start(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
@@ -270,9 +270,9 @@ class Presenter(ReelPresenter):
         base_window = self.base_window
         awarded = state.awarded
         if awarded:
-            lines.append("  \u00b7  ".join(f"{count} {word}" for word, count in (
-                ("extra games", awarded.get("spin", 0)), ("prizes", awarded.get("prize", 0)),
-                ("holds", awarded.get("hold", 0))) if count))
+            lines.append("  \u00b7  ".join(counted(count, word) for word, count in (
+                ("extra game", awarded.get("spin", 0)), ("instant prize", awarded.get("prize", 0)),
+                ("held reel", awarded.get("hold", 0))) if count))
         return [
             self.moment("Free Games Complete", format_cents(feature_win + jackpot), lines, sound_name="feature_end",
                         progress=index + 1),

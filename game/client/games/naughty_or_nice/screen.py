@@ -181,9 +181,6 @@ class NaughtyOrNiceScreen(ReelScreen):
     def player_chose(self) -> bool:
         return self._player_choosing
 
-    def option_label(self, kind: str, option: Any) -> str:
-        return str(option).replace("_", " ").upper()
-
     # -- called by the presenter's steps -----------------------------------------------------
 
     def apply_state(self, state: RoundState, won: int) -> None:

@@ -25,6 +25,8 @@ class GameEntry:
     soon (its tile shows, it cannot be opened). ``demo_seeds`` are round seeds whose rounds at
     the default bet play the game's main feature (the demo mixes them in; the math is never
     altered): ``python -m game.client.demo --find-seeds`` prints fresh ones after a math change.
+    ``demo_shows`` names the round's tallies (``RoundResult.features``) each of those seeds must
+    also show, so the demo plays the parts of the feature worth seeing (every kind of award).
     """
 
     id: str
@@ -33,6 +35,7 @@ class GameEntry:
     engine: str | None = None
     screen: str | None = None
     demo_seeds: tuple[int, ...] = field(default=(), repr=False)
+    demo_shows: tuple[str, ...] = ()
     map: str = ""  # the screen's Tiled map: a name in levels/ (default: the id) or a .tmx path
 
     @property
@@ -67,6 +70,9 @@ CATALOGUE: tuple[GameEntry, ...] = (
     GameEntry(
         "naughty_or_nice", "Naughty or Nice?", "50 lines, Bonus Substitute, progressive jackpot",
         engine="game.engine.games.naughty_or_nice:NaughtyOrNice",
+        screen="game.client.games.naughty_or_nice.screen:NaughtyOrNiceScreen",
+        demo_seeds=(398, 563, 904, 2162, 2177, 2332, 2447, 2586, 3247, 3610, 3686, 4173),
+        demo_shows=("free_games", "extra_free_games", "instant_prizes", "held_reels"),
     ),
     GameEntry("slingo_santa_king", "Slingo Santa King", "Slingo grid, Reel King trail, Superspin Wheel"),
     GameEntry(

@@ -41,13 +41,16 @@ def test_keys_reach_the_lobby(app: App) -> None:
     key(pygame.K_RIGHT)
     key(pygame.K_RIGHT)
     frames(app)
-    assert lobby.selected == 4  # the arrows pass over the coming-soon tiles
+    assert lobby.selected == 2
+    key(pygame.K_RIGHT)
+    frames(app)
+    assert lobby.selected == 4  # the arrows pass over the coming-soon tile
     key(pygame.K_LEFT)
     frames(app)
-    assert lobby.selected == 1
-    key(pygame.K_3)  # Naughty or Nice?: coming soon -> a shake, no screen change
+    assert lobby.selected == 2
+    key(pygame.K_4)  # Slingo Santa King: coming soon -> a shake, no screen change
     frames(app)
-    assert lobby.tiles[2].shake > 0 and lobby.toast is not None
+    assert lobby.tiles[3].shake > 0 and lobby.toast is not None
     assert app.context.scenes.top is lobby
     key(pygame.K_s)
     frames(app)
@@ -76,7 +79,7 @@ def test_mouse_hover_selects_a_tile(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0)))
     frames(app)
     assert lobby.selected == 4
-    soon = lobby.tiles[2].rect.center  # a coming-soon tile does not take the focus
+    soon = lobby.tiles[3].rect.center  # a coming-soon tile does not take the focus
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=soon, rel=(0, 0), buttons=(0, 0, 0)))
     frames(app)
     assert lobby.selected == 4

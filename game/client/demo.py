@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..availability import playable
-from ..catalogue import CATALOGUE
+from ..catalogue import CATALOGUE, entry
 from ..engine import get_game
 from ..store import DEFAULT_STARTING_BALANCE, Wallet
 from . import theme
@@ -64,14 +64,17 @@ def triggers_feature(game_id: str, seed: int) -> bool:
     return _shows_feature(game, game.play(game.default_bet, seed).features)
 
 
-def find_feature_seeds(game_id: str, count: int, *, start: int = 1, budget_s: float | None = None) -> list[int]:
-    """Seeds whose round at the default bet triggers a feature (bounded by ``budget_s``)."""
+def find_feature_seeds(game_id: str, count: int, *, start: int = 1, budget_s: float | None = None,
+                       shows: tuple[str, ...] = ()) -> list[int]:
+    """Seeds whose round at the default bet triggers a feature (bounded by ``budget_s``), and whose
+    round also tallies each feature named in ``shows`` (an award, a held reel)."""
     game = get_game(game_id)
     found: list[int] = []
     deadline = None if budget_s is None else time.monotonic() + budget_s
     seed = start
     while len(found) < count and (deadline is None or time.monotonic() < deadline):
-        if _shows_feature(game, game.play(game.default_bet, seed).features):
+        features = game.play(game.default_bet, seed).features
+        if _shows_feature(game, features) and all(features.get(name) for name in shows):
             found.append(seed)
         seed += 1
     return found
@@ -112,7 +115,7 @@ class DemoDirector:
             if len(seeds) < 2:
                 log.warning("demo: few recorded feature seeds for %s still trigger; searching "
                             "(regenerate with python -m game.client.demo --find-seeds)", game_id)
-                seeds += find_feature_seeds(game_id, 4, budget_s=SEARCH_SECONDS)
+                seeds += find_feature_seeds(game_id, 4, budget_s=SEARCH_SECONDS, shows=entry(game_id).demo_shows)
             checked[game_id] = seeds
         return checked
 
@@ -204,9 +207,11 @@ class DemoDirector:
         self.wallet.close()
 
 
-def fresh_seeds(count: int) -> dict[str, list[int]]:
-    """``count`` feature seeds per game with an engine, for its catalogue entry's ``demo_seeds``."""
-    return {item.id: find_feature_seeds(item.id, count) for item in CATALOGUE if item.engine is not None}
+def fresh_seeds(count: int, games: tuple[str, ...] = ()) -> dict[str, list[int]]:
+    """``count`` feature seeds per game with an engine (or each of ``games``), for its catalogue
+    entry's ``demo_seeds`` (each showing what the entry's ``demo_shows`` names)."""
+    return {item.id: find_feature_seeds(item.id, count, shows=item.demo_shows) for item in CATALOGUE
+            if item.engine is not None and (not games or item.id in games)}
 
 
 if __name__ == "__main__":
@@ -214,8 +219,10 @@ if __name__ == "__main__":
     parser.add_argument("--find-seeds", action="store_true",
                         help="print fresh demo_seeds for each game's entry in game/catalogue.py")
     parser.add_argument("--count", type=int, default=12)
+    parser.add_argument("--game", action="append", default=[], metavar="ID",
+                        help="only this game (repeat for more); default: every game with an engine")
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO)
     if args.find_seeds:
-        for game_id, seeds in fresh_seeds(args.count).items():
+        for game_id, seeds in fresh_seeds(args.count, tuple(args.game)).items():
             log.info("%s: demo_seeds=(%s)", game_id, ", ".join(map(str, seeds)))

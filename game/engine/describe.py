@@ -27,7 +27,7 @@ RTP_FILES: Mapping[str, str] = {"base": "rtp.json", "buy": "rtp_buy.json"}
 
 __all__ = [
     "RTP_FILES", "BetBreakdown", "BetLadder", "FeatureRate", "GameDescription", "PrintedRtp", "RtpReport",
-    "read_rtp_report", "read_rtp_reports",
+    "StartMean", "read_rtp_report", "read_rtp_reports",
 ]
 
 
@@ -76,6 +76,16 @@ class FeatureRate:
 
 
 @dataclass(frozen=True)
+class StartMean:
+    """What the main feature won on average from one of its starts (a stratum of an exact-parts proof)."""
+
+    start: dict[str, Any]  # the start, as the game's ``exact_parts`` names it ({"substitute": "nice_girl"})
+    probability: Fraction | None  # the start's exact share of the feature's starts
+    mean_x: float  # the feature's mean win from this start, x bet (control-variate corrected)
+    runs: int | None = None  # feature runs played from it
+
+
+@dataclass(frozen=True)
 class RtpReport:
     """One measured RTP of a game, as the simulation tool recorded it.
 
@@ -98,12 +108,17 @@ class RtpReport:
     max_win_x: float | None = None
     capped_rounds: int | None = None
     features: tuple[FeatureRate, ...] = ()
+    starts: tuple[StartMean, ...] = ()  # an exact-parts proof's mean by start of the feature
     data_sha256: str | None = None
     data_current: bool = False
     data_note: str | None = None  # why the recorded digest was carried over, when it was
 
     def feature(self, name: str) -> FeatureRate | None:
         return next((rate for rate in self.features if rate.name == name), None)
+
+    def start_mean(self, **start: Any) -> StartMean | None:
+        """The feature's mean from the start with exactly these fields, if the report measured it."""
+        return next((row for row in self.starts if row.start == start), None)
 
 
 def _number(data: Mapping[str, Any], key: str, source: str, kind: type = float) -> Any:
@@ -169,10 +184,31 @@ def read_rtp_report(path: Path, mode: str, digest: str) -> RtpReport:
                         _number(row, "average_win_x", f"{source}: features.{name}"))
             for name, row in features.items()
         ),
+        starts=_starts(data, source),
         data_sha256=recorded,
         data_current=recorded is not None and recorded == digest,
         data_note=_text(data, "data_note", source),
     )
+
+
+def _starts(data: Mapping[str, Any], source: str) -> tuple[StartMean, ...]:
+    """The ``strata`` rows of an exact-parts report: each start, its probability and its mean."""
+    rows = data.get("strata", [])
+    if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
+        raise DataError(f"{source}: strata: expected a list of objects")
+    out = []
+    for index, row in enumerate(rows):
+        where = f"{source}: strata[{index}]"
+        start, mean = row.get("start"), _number(row, "mean_x", where)
+        if not isinstance(start, dict) or mean is None:
+            raise DataError(f"{where}: expected a 'start' object and a 'mean_x'")
+        text = _text(row, "probability", where)
+        try:
+            probability = Fraction(text) if text is not None else None
+        except (ValueError, ZeroDivisionError) as exc:
+            raise DataError(f"{where}: probability {text!r} is not a fraction") from exc
+        out.append(StartMean(start, probability, mean, _number(row, "runs", where, int)))
+    return tuple(out)
 
 
 def read_rtp_reports(directory: Path, modes: tuple[str, ...], digest: str) -> dict[str, RtpReport]:

@@ -54,7 +54,11 @@ def fallback_art(relative: str, size: tuple[int, int], reason: object = "missing
             pygame.font.init()
         _font = gfx.font(None, 30)
     name = relative.rsplit("/", 1)[-1].rsplit(".", 1)[0].replace("_", " ").upper()
-    label = render_text(_font, name, (255, 236, 200), (20, 10, 30))
+    try:
+        label = render_text(_font, name, (255, 236, 200), (20, 10, 30))
+    except pygame.error:  # the font module was quit and started again since that font was made
+        _font = gfx.font(None, 30)
+        label = render_text(_font, name, (255, 236, 200), (20, 10, 30))
     if label.get_width() > rect.w - 8:
         label = gfx.transform.smoothscale(
             label, (rect.w - 8, max(1, label.get_height() * (rect.w - 8) // label.get_width()))

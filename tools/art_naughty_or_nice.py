@@ -1206,7 +1206,7 @@ def logo() -> pygame.Surface:
 # the reel frame and its backdrop
 # --------------------------------------------------------------------------
 
-FRAME_W, FRAME_H, FRAME_B = 790, 640, 20  # as frames/halloween_vacation_reels.png: 750x600 window
+FRAME_W, FRAME_H, FRAME_B = 790, 490, 20  # the 5x3 window of levels/naughty_or_nice.tmx (750x450) and a 20 px band
 
 
 def garland_svg(w: float, h: float, seed: int, lights: bool = True) -> str:
@@ -1282,7 +1282,7 @@ def reels_frame() -> pygame.Surface:
         x = B + k * 150
         for y in (B // 2 - 2, H - B // 2 + 2):
             blit_center(s, gem(14, hexc("#E0262B") if k % 2 else hexc("#2FA84F")), (x, y))
-    for y in (B + 150, B + 300, B + 450):
+    for y in (B + 150, B + 300):  # between the rows
         for x in (B // 2 - 2, W - B // 2 + 2):
             blit_center(s, gem(12, hexc("#FFE9A0")), (x, y))
     # a pine garland along the top with bows, holly corners
@@ -1336,7 +1336,7 @@ def reels_bg() -> pygame.Surface:
 
 
 BG_W, BG_H = 1280, 720
-REELS = pygame.Rect(265, 36, 750, 600)  # the reel window of levels/halloween_vacation.tmx
+REELS = pygame.Rect(265, 170, 750, 450)  # the reel window of levels/naughty_or_nice.tmx
 WAINSCOT_Y, FLOOR_Y = 486, 652
 MANTEL_Y = 150
 

@@ -74,7 +74,10 @@ CATALOGUE: tuple[GameEntry, ...] = (
         demo_seeds=(398, 563, 904, 2162, 2177, 2332, 2447, 2586, 3247, 3610, 3686, 4173),
         demo_shows=("free_games", "extra_free_games", "instant_prizes", "held_reels"),
     ),
-    GameEntry("slingo_santa_king", "Slingo Santa King", "Slingo grid, Reel King trail, Superspin Wheel"),
+    GameEntry(
+        "slingo_santa_king", "Slingo Santa King", "Slingo grid, Reel King trail, Superspin Wheel",
+        engine="game.engine.games.slingo_santa_king:SlingoSantaKing",
+    ),
     GameEntry(
         "fat_santa", "Fat Santa", "Santa's Sleigh, growing Santa, up to 11,322x",
         engine="game.engine.games.fat_santa:FatSanta",

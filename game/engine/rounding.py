@@ -10,6 +10,8 @@ possibly times a whole-number multiplier, or the cap when the cap stops the roun
   of the total bet; the cap 11,322.76x.
 * Santa's Wonderland: cluster pays (x total bet), times the Midnight Riches level multiplier;
   the cap 7,500x.
+* Slingo Santa King: the ladder's prize for the Slingos at the end and the Reel King characters'
+  mini-slot pays (x stake); extra spins' prices and the wheel's are whole cents by construction.
 * Naughty or Nice?: line pays x line bet (total bet / 50), doubled where the Bonus Substitute is
   in them; scatter pays and instant prizes x total bet; the cap 50,000 line bets. The progressive
   jackpot is paid in whole cents from its pool, outside the round's multiple of the bet.
@@ -82,6 +84,12 @@ def pay_figures(game: Game) -> PayFigures:
         return PayFigures(game.id, tuple(pays), tuple(level.multiplier for level in data.levels), game.cap,
                           game.buy_price_x, "the sum of the cluster pays of every tumble, in Midnight Riches times"
                           " the level's multiplier, or the cap")
+    if game.id == "slingo_santa_king":
+        d = game.description  # type: ignore[attr-defined]
+        pays = [(f"{count} Slingos" if count < 12 else "Full House", prize) for count, prize in d.ladder.items()]
+        pays += [(f"character {name}", pay) for name, pay in d.trail.stages[0].pays.items()]
+        return PayFigures(game.id, tuple(pays), (), game.cap, game.buy_price_x,
+                          "the ladder's prize at the end plus each character's mini-slot pays (x stake)")
     if game.id == "naughty_or_nice":
         lines = len(game.lines)
         pays = [(f"{symbol} x{count} ({pay} x line bet)", Fraction(pay, lines))

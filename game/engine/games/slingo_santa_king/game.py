@@ -15,18 +15,21 @@ from dataclasses import dataclass
 from datetime import timedelta
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...data import Reader, load_json, read_bets, read_printed_rtp
 from ...describe import GameDescription
 from ...game import Game
 from ...money import multiplier_text, parse_multiplier
 from ...rng import RoundRng
-from ...round import Decision, PricedLater, RoundContext
+from ...round import Decision, PricedLater, RoundContext, RoundResult
 from ...wins import Evaluation
 from .grid import COLUMN_MASKS, FULL, LINES, SIZE, best_cells, bit, cell_of, completed_lines, slingos, unmarked
 from .pricing import ReelOdds, SpinValue, count_prize, spin_value
 from .reel_king import REEL_SYMBOLS, Stage, Trail
+
+if TYPE_CHECKING:
+    from ...proof import ExactParts
 
 DATA_FILE = Path(__file__).with_name("data.json")
 SPECIALS = ("wild", "super_wild", "diamond", "free_spin")
@@ -153,6 +156,49 @@ class SlingoSantaKing(Game):
         cents = value.total * stake / self.extra_rtp
         return max(1, -(-cents.numerator // cents.denominator))
 
+    # -- proof by exact parts ------------------------------------------------------------------
+
+    def exact_parts(self, buy: bool = False) -> ExactParts:
+        """The Reel King bonus exact (its chain does not depend on the grid: ``exact_slingo``); the
+        ladder's prize simulated, one game a run, with four controls whose means are exact by Wald's
+        identity (each spin's reels are drawn alike and the number of spins is a stopping time): the
+        reel numbers that are in the grid (a reel's number is in its column with chance 1/3), the
+        wilds, the super wilds, and the free spins."""
+        from ...exact_slingo import bonus_exact
+        from ...proof import ExactParts
+
+        exact = bonus_exact(self)
+        bag = self._bags[False][0]
+        per_reel = {name: Fraction(bag.count(name), len(bag)) for name in ("wild", "super_wild", "free_spin")}
+        numbers = Fraction(self.reel_weights["number"] * self.numbers, len(bag))
+        per_spin = (numbers * Fraction(SIZE, self.numbers), per_reel["wild"], per_reel["super_wild"],
+                    per_reel["free_spin"])
+        means = tuple(exact.spins * SIZE * p for p in per_spin)
+        return ExactParts(
+            base_x=exact.bonus_x, rate=Fraction(1), starts=(({"ladder": True}, Fraction(1)),),
+            control_names=("grid numbers shown", "wilds", "super wilds", "free spins"),
+            control_means=(means,), source="game.engine.exact_slingo",
+            exact=(("spins a game", exact.spins, "the spins-left chain"),
+                   ("bonus a game", exact.bonus_x, "the trail's chain"),
+                   ("left out", exact.left_out, "the chains' tail, below which they stop")),
+        )
+
+    def feature_controls(self, result: RoundResult) -> tuple[float, ...]:
+        numbers = wilds = supers = frees = 0
+        grid: list[list[int]] = []
+        for event in result.events:
+            if event["type"] == "grid":
+                grid = event["numbers"]
+            elif event["type"] == "spin" and not event["extra"]:
+                for col, symbol in enumerate(event["reels"]):
+                    if isinstance(symbol, int):
+                        numbers += symbol in grid[col]
+                    else:
+                        wilds += symbol == "wild"
+                        supers += symbol == "super_wild"
+                        frees += symbol == "free_spin"
+        return float(numbers), float(wilds), float(supers), float(frees)
+
     # -- the strategy -----------------------------------------------------------------------------
 
     def strategy(self, decision: Decision, rng: RoundRng) -> Any:
@@ -233,6 +279,9 @@ class SlingoSantaKing(Game):
                   "prize": multiplier_text(prize), "extra_spins": bought})
         if count:
             ctx.count(f"slingos_{count}")
+        if ctx.defer_features:  # a proof's base round: the bonus only, the ladder is the simulated part
+            ctx.deferred.append({"ladder": True})
+            return
         ctx.award(prize)
 
     def _spin(self, ctx: RoundContext, state: dict[str, int], where: dict[int, int], spin: int, spins: int,
@@ -288,7 +337,7 @@ class SlingoSantaKing(Game):
                       "characters": [{"spins": c["spins"], "x": multiplier_text(c["x"])} for c in characters],
                       "x": multiplier_text(won)})
             trail = 0
-            if won:
+            if won and ctx.feature_start is None:  # a proof's ladder run leaves the bonus out: it is exact
                 ctx.award(won)
         state["trail"] = trail
         return added

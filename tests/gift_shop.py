@@ -9,6 +9,7 @@ in child processes, hence a module of its own rather than a class inside one tes
 from __future__ import annotations
 
 from collections.abc import Generator
+from datetime import timedelta
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 from game.engine import Decision
 from game.engine.game import Game
 from game.engine.money import cents_of, format_cents
+from game.engine.rng import RoundRng
 from game.engine.round import RoundContext
 from game.engine.wins import Evaluation
 from game.session import ActiveRound, PlaySession
@@ -64,6 +66,17 @@ class PricedPickShop(GiftShop):
 
     id = "priced_pick_shop"
     box_costs = (5, 5)
+
+
+class PatientShop(GiftShop):
+    """The same shop with a strategy of its own (always the green box, then the first option offered:
+    "buy" when it may) and rounds that wait 3 hours for their player, not 48."""
+
+    id = "patient_shop"
+    pending_limit = timedelta(hours=3)
+
+    def strategy(self, decision: Decision, rng: RoundRng) -> Any:
+        return "green" if decision.kind == "box" else decision.options[0]
 
 
 # --------------------------------------------------------------------------- kill-test scenarios

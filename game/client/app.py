@@ -288,8 +288,9 @@ class App:
         ctx.scenes.switch(scene, fade=not first)
 
     def _resolve_stale_rounds(self) -> None:
-        """Rounds left unfinished for more than 48 hours are settled now, and so are interrupted
-        rounds whose replay is not the round that was bought; the player is told of both."""
+        """Rounds left unfinished for longer than their game's limit (48 hours unless the game's data
+        says otherwise) are completed now, and so are interrupted rounds whose replay is not the
+        round that was bought; the player is told of both."""
         from ..replays import settle_mismatched_rounds
         from ..session import resolve_stale_rounds
         from .overlays import MessageDialog
@@ -304,9 +305,10 @@ class App:
             outcome = (f"its stake of {format_cents(item.win)} was returned" if item.refunded
                        else f"it won {format_cents(item.win)}, now credited" if item.win
                        else "it won nothing")
-            lines.append(f"{_title(item.game_id)}, started {when}: {outcome}.")
+            lines.append(f"{_title(item.game_id)}, started {when}: {outcome} (unfinished for more than {item.hours}).")
         if resolved:
-            lines.append("Rounds left unfinished for more than 48 hours are resolved automatically.")
+            lines.append("A round left unfinished longer than its game allows is completed automatically with "
+                         "the game's own choices, buying nothing, and credited.")
         for mismatch in mismatched:
             paid = (f"its stake of {format_cents(mismatch.paid)} was returned" if mismatch.stake_returned
                     else f"the {format_cents(mismatch.paid)} it had won when bought was credited")

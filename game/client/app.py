@@ -29,7 +29,7 @@ import pygame
 from ..catalogue import entry
 from ..engine.money import format_cents
 from ..paths import asset_path
-from ..store import StoreError, Wallet, default_data_dir
+from ..store import FreeGames, StoreError, Wallet, default_data_dir
 from . import gfx, theme
 from .audio import Audio
 from .autoplay import AutoplayConfig
@@ -170,6 +170,7 @@ class App:
             raise
         self.wallet_notice = opened.notice
         self._stale_notice: Scene | None = None
+        welcome = self._grant_welcome(opened.wallet)
         # --game X --autoplay N while another game's round is open: that round is shown first,
         # then X opens with the autoplay asked for (game id, config, the resumed round's screen).
         self._then_autoplay: tuple[str, AutoplayConfig, Scene] | None = None
@@ -180,6 +181,23 @@ class App:
         )
         self.context.flags["turbo"] = bool(wallet.setting("turbo", False))
         self.notices = _Notices(self.context.resources, self.context.notices)
+        if welcome is not None:
+            from ..promotions import game_title
+
+            self.context.notices.append(f"Welcome! {welcome.games} free games of {game_title(welcome.game_id)} "
+                                        f"at {format_cents(welcome.stake)} are in your wallet.")
+
+    @staticmethod
+    def _grant_welcome(wallet: Wallet) -> FreeGames | None:
+        """The player's wallet gets the welcome free games once (``game.promotions.WELCOME``); the
+        demo's wallet never does. A wallet that cannot take them now is told at the next launch."""
+        from ..promotions import grant_welcome
+
+        try:
+            return grant_welcome(wallet)
+        except StoreError as exc:
+            log.warning("welcome free games not granted (%s)", exc)
+            return None
 
     # -- window --------------------------------------------------------------------------------
 

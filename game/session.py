@@ -133,8 +133,8 @@ class PlaySession:
 
     def follow_free_games(self) -> FreeGames | None:
         """Set ``bet`` to the next free game's stake while there is one, and back to the player's bet
-        when they are over; returns the free game (see ``free_game``). Called at every change of the
-        wallet the session makes."""
+        when they are over; returns the free game (see ``free_game``). Called where free games may
+        begin or end: at the start, after a free game's wager, after a settlement while they last."""
         grant = self.free_game
         if grant is not None:
             if self._free_stake is None:
@@ -174,8 +174,8 @@ class PlaySession:
         """Pay for and compute one round; nothing is shown before this returns.
 
         With ``free`` the round is the next free game (``free_game``): played at its grant's stake
-        (``bet`` is left as the player set it), paid from the bonus balance, never a bought feature;
-        NoFreeGame when there is none. Otherwise it is paid cash first, then from the bonus beyond
+        (what ``bet`` is while free games are left), paid from the bonus balance, never a bought
+        feature; NoFreeGame when there is none. Otherwise it is paid cash first, then from the bonus beyond
         the free games' money. The session's figures (budget, reality check) count cash only.
         """
         grant = None

@@ -4,10 +4,15 @@
                   [--data-dir DIR] [--autoplay N] [--frames N] [--screenshot PATH] [--bench]
                   [--log-level LEVEL] [--version]
 
+    festive-slots free-games [--grant N --stake CENTS [--game ID]] [--data-dir DIR]
+
 The same as ``python -m game`` and ``python main.py`` in a checkout. Exit status 0 on a clean
 run; otherwise non-zero with one line saying why: on stderr, and in the log file. A windowed
 Windows build has no stderr (``sys.stderr`` is None): there the line goes to the log file and a
 message box instead.
+
+``free-games`` is a command, not the game: it shows the wallet's bonus balance and free games, or
+grants more (``game.promotions``, which documents its exit statuses), and opens no window.
 """
 
 from __future__ import annotations
@@ -107,6 +112,12 @@ def _parse(argv: list[str] | None):
 
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    words = sys.argv[1:] if argv is None else argv
+    if words and words[0] == "free-games":  # the command, before the game's own flags
+        from game import promotions
+
+        logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+        return promotions.main(words[1:])
     options = _parse(argv)  # exits 2 with one line on a wrong flag (an unusable --data-dir too)
     from game.client.options import OptionsError, check_writable_dir
     from game.store import default_data_dir

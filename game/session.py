@@ -11,6 +11,13 @@ A game with a progressive jackpot (``Game.jackpot``) keeps its pool in the walle
 contribution (and the pool's seed, at its first round) is recorded with the debit, the jackpot
 paid and the reseed with the credit, and a stake returned takes its contribution back out
 (``pool_settlement``; ``pool_problems`` checks the recorded movements against the game's rules).
+
+Free games: a grant of free games in the wallet (``Wallet.grant_free_games``) for this game, at a
+stake on its bet ladder, is ``free_game`` (the oldest that fits; ``free_games_left`` counts them
+all). While there is one, ``bet`` is its stake and ``step_bet`` leaves it there (the bet the
+player chose is kept, and comes back when the free games are over); ``spin(free=True)`` plays the
+next free game, paid by the wallet from the bonus balance. A win is split between cash and bonus
+in the blend of the round's stake (``game.store.bonus_share``).
 """
 
 from __future__ import annotations
@@ -24,10 +31,10 @@ from typing import Any
 from .engine import Decision, DecisionError, Game, RoundPlay, RoundResult
 from .engine.jackpot import UNITS_PER_CENT
 from .engine.rng import RoundRng, derive_seed, new_seed
-from .engine.round import Strategy, random_strategy
+from .engine.round import Strategy
 from .engine.version import ENGINE_VERSION
 from .replays import ReplayMismatch, purchase_check, rebuild, settle_mismatch
-from .store import InsufficientFunds, RoundRecord, Wallet
+from .store import FreeGames, InsufficientFunds, RoundRecord, StoreError, Wallet
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +47,8 @@ class ActiveRound:
     play: RoundPlay
     step: int = 0  # index of the first event not yet fully shown
     resumed: bool = False
+    # A free game: (n, N), this round is free game n of its grant's N; None for a round paid by the player.
+    free_game: tuple[int, int] | None = None
 
     @property
     def result(self) -> RoundResult:
@@ -77,6 +86,10 @@ class BudgetReached(Exception):
     """The session budget set by the player has been lost: play stops until they change it."""
 
 
+class NoFreeGame(StoreError):
+    """``spin(free=True)`` with no free game for this game in the wallet; nothing was written."""
+
+
 class PlaySession:
     def __init__(self, wallet: Wallet, game: Game, *, seed: int | None = None, budget: int | None = None) -> None:
         self.wallet = wallet
@@ -86,7 +99,10 @@ class PlaySession:
         self._round_index = 0
         self.budget = budget  # cents the player is willing to lose this session; None: no limit
         saved = wallet.setting(f"{game.id}.bet")
-        self.bet = saved if saved in game.bets else game.default_bet
+        self.bet = saved if saved in game.bets else game.default_bet  # what the next spin plays at
+        self.chosen_bet = self.bet  # the player's bet, kept while free games are played at their stake
+        self._free_stake: int | None = None  # the free games' stake ``bet`` was set to, if it was
+        self.follow_free_games()
         self.data_digest = game.data_digest() or None  # recorded with each round
         self.mismatches: list[ReplayMismatch] = []  # resumed rounds settled as bought (their replay differed)
 
@@ -94,9 +110,43 @@ class PlaySession:
 
     @property
     def balance(self) -> int:
+        """The cash balance."""
         return self.wallet.balance
 
+    @property
+    def bonus_balance(self) -> int:
+        return self.wallet.bonus_balance
+
+    @property
+    def free_game(self) -> FreeGames | None:
+        """The grant whose free game this game plays next (the oldest with games left for this game,
+        at a stake on its bet ladder), or None. Its free games are played at its stake: "FREE GAME
+        ``playing`` of ``games``"."""
+        grants = self.wallet.free_games(self.game.id, self.game.bets)
+        return grants[0] if grants else None
+
+    @property
+    def free_games_left(self) -> int:
+        """The free games this game may play, over every grant that fits it."""
+        return sum(grant.games_left for grant in self.wallet.free_games(self.game.id, self.game.bets))
+
+    def follow_free_games(self) -> FreeGames | None:
+        """Set ``bet`` to the next free game's stake while there is one, and back to the player's bet
+        when they are over; returns the free game (see ``free_game``). Called where free games may
+        begin or end: at the start, after a free game's wager, after a settlement while they last."""
+        grant = self.free_game
+        if grant is not None:
+            if self._free_stake is None:
+                self.chosen_bet = self.bet
+            self.bet = self._free_stake = grant.stake
+        elif self._free_stake is not None:
+            self.bet, self._free_stake = self.chosen_bet, None
+        return grant
+
     def step_bet(self, direction: int) -> int:
+        """One step up or down the ladder; the bet stays at a free game's stake while there is one."""
+        if self.follow_free_games() is not None:
+            return self.bet
         bets = self.game.bets
         index = bets.index(self.bet) + direction
         self.bet = bets[max(0, min(len(bets) - 1, index))]
@@ -107,7 +157,8 @@ class PlaySession:
         return self.game.cost(self.bet, buy)
 
     def can_afford(self, buy: bool = False) -> bool:
-        return self.wallet.balance >= self.cost(buy)
+        """Whether the balance (and the bonus beyond the free games' money) covers a round paid by the player."""
+        return self.wallet.available >= self.cost(buy)
 
     # -- rounds ------------------------------------------------------------------------------
 
@@ -118,25 +169,45 @@ class PlaySession:
         self._round_index += 1
         return seed
 
-    def spin(self, *, buy: bool = False, seed: int | None = None) -> ActiveRound:
-        """Pay for and compute one round; nothing is shown before this returns."""
-        cost = self.cost(buy)
-        if self.budget is not None and -self.stats.net + cost > self.budget:
-            raise BudgetReached(self.budget)
-        if self.wallet.balance < cost:
-            raise InsufficientFunds(self.wallet.balance, cost)
+    def spin(self, *, buy: bool = False, seed: int | None = None, free: bool = False) -> ActiveRound:
+        """Pay for and compute one round; nothing is shown before this returns.
+
+        With ``free`` the round is the next free game (``free_game``): played at its grant's stake
+        (what ``bet`` is while free games are left), paid from the bonus balance, never a bought
+        feature; NoFreeGame when there is none. Otherwise it is paid cash first, then from the bonus beyond
+        the free games' money. The session's figures (budget, reality check) count cash only.
+        """
+        grant = None
+        if free:
+            if buy:
+                raise ValueError("a free game buys no feature")
+            grant = self.free_game
+            if grant is None:
+                raise NoFreeGame(f"There is no free game of {self.game.title} in the wallet.")
+        bet = self.bet if grant is None else grant.stake
+        cost = self.game.cost(bet, buy)
+        if grant is None:
+            if self.budget is not None and -self.stats.net + min(cost, self.wallet.balance) > self.budget:
+                raise BudgetReached(self.budget)
+            if (available := self.wallet.available) < cost:
+                raise InsufficientFunds(available, cost)
         seed = self.next_seed() if seed is None else seed
         state = self.wallet.game_state(self.game.id) or None
-        play = self.game.start(self.bet, seed, buy=buy, state=state)
+        play = self.game.start(bet, seed, buy=buy, state=state)
         pool_seed, contribution = wager_moves(self.game, state, cost)
+        cash_before = self.wallet.balance
         round_id = self.wallet.begin_round(
-            self.game.id, self.bet, cost, seed, buy=buy, state_in=state, summary=_summary(play),
+            self.game.id, bet, cost, seed, buy=buy, state_in=state, summary=_summary(play),
             engine_version=ENGINE_VERSION, data_digest=self.data_digest, replay_check=purchase_check(play),
             game_state=self.game.wagered_state(state, cost), pool_seed=pool_seed, pool_contribution=contribution,
+            free_game=None if grant is None else grant.id,
         )
         self.stats.rounds += 1
-        self.stats.staked += cost
-        return ActiveRound(round_id, play)
+        self.stats.staked += 0 if grant is not None else min(cash_before, cost)  # the payment order: cash first
+        number = None if grant is None else (grant.playing, grant.games)
+        if grant is not None:
+            self.follow_free_games()
+        return ActiveRound(round_id, play, free_game=number)
 
     def resume_open_round(self) -> ActiveRound | None:
         """The unsettled round of this game left by an earlier run, rebuilt where it stood.
@@ -155,7 +226,17 @@ class PlaySession:
                          record.engine_version, (record.data_digest or "?")[:12])
             step = int(record.progress.get("step", 0)) if record.progress else 0
             log.info("resuming %s round %d at step %d", self.game.id, record.id, step)
-            return ActiveRound(record.id, play, step=min(step, len(play.events)), resumed=True)
+            return ActiveRound(record.id, play, step=min(step, len(play.events)), resumed=True,
+                               free_game=self._free_number(record))
+        return None
+
+    def _free_number(self, record: RoundRecord) -> tuple[int, int] | None:
+        """(n, N) of a resumed free game: its grant's games begun so far, of its games."""
+        if record.free_game is None:
+            return None
+        for grant in self.wallet.free_games(used=True):
+            if grant.id == record.free_game:
+                return grant.games - grant.games_left, grant.games
         return None
 
     def rebuild(self, record: RoundRecord) -> RoundPlay:
@@ -169,9 +250,10 @@ class PlaySession:
         return active.play.price_of(choice)
 
     def can_afford_choice(self, active: ActiveRound, choice: Any) -> bool:
-        """Whether the balance covers ``choice`` at the pending decision (free ones always)."""
+        """Whether the balance (and the bonus beyond the free games' money) covers ``choice`` at the
+        pending decision (free ones always)."""
         price = self.price_of(active, choice)
-        return price == 0 or self.wallet.balance >= price
+        return price == 0 or self.wallet.available >= price
 
     def decide(self, active: ActiveRound, choice: Any) -> None:
         """Pay for and record a player's decision, then let the round continue.
@@ -182,12 +264,13 @@ class PlaySession:
         """
         price = self.price_of(active, choice)
         if price:
-            if self.budget is not None and -self.stats.net + price > self.budget:
+            if self.budget is not None and -self.stats.net + min(price, self.wallet.balance) > self.budget:
                 raise BudgetReached(self.budget)
-            if self.wallet.balance < price:
-                raise InsufficientFunds(self.wallet.balance, price)
+            if (available := self.wallet.available) < price:
+                raise InsufficientFunds(available, price)
+        cash_before = self.wallet.balance
         self.wallet.record_decision(active.round_id, choice, price=price)
-        self.stats.staked += price
+        self.stats.staked += min(cash_before, price)  # the payment order: cash first
         active.play.decide(choice)
 
     def mark_progress(self, active: ActiveRound, step: int) -> None:
@@ -203,11 +286,14 @@ class PlaySession:
         is refused (StoreError, nothing written) if the wallet did not take the whole stake.
         """
         result = active.result
+        cash_before = self.wallet.balance
         balance = self.wallet.settle_round(
             active.round_id, result.win, state_out=result.state_out, summary=result.summary(),
             game_state=result.state_out, expected_cost=result.cost, jackpots=pool_settlement(self.game, result),
         )
-        self.stats.won += result.win
+        self.stats.won += balance - cash_before  # the win's cash part; its bonus share goes to the bonus balance
+        if active.free_game is not None or self._free_stake is not None:
+            self.follow_free_games()
         return balance
 
     def history(self, limit: int = 10) -> list[RoundRecord]:
@@ -285,6 +371,8 @@ def _summary(play: RoundPlay) -> dict[str, Any] | None:
     return play.result.summary() if play.finished else None
 
 
+# How long a round left unfinished waits for its player when its game says nothing else (a game's
+# own limit is ``Game.pending_limit``; a round whose game cannot be loaded waits this long).
 STALE_AFTER = timedelta(hours=48)
 
 
@@ -319,18 +407,43 @@ class ResolvedRound:
     win: int
     started: datetime
     refunded: bool  # True when the round could not be rebuilt (or finished for free): its stake was returned
+    limit: timedelta = STALE_AFTER  # how long it could wait: its game's pending limit
+
+    @property
+    def hours(self) -> str:
+        """The limit as the player is told it: "48 hours", "3 hours"."""
+        return hours_text(self.limit)
+
+
+def hours_text(limit: timedelta) -> str:
+    hours = limit / timedelta(hours=1)
+    number = f"{hours:g}"
+    return f"{number} hour" if number == "1" else f"{number} hours"
+
+
+def pending_limit(game_id: str) -> timedelta:
+    """How long an unfinished round of ``game_id`` waits: its game's own limit, or ``STALE_AFTER``
+    when the game cannot be loaded."""
+    from .engine import EngineError, get_game
+
+    try:
+        return get_game(game_id).pending_limit
+    except EngineError:
+        return STALE_AFTER
 
 
 def resolve_stale_rounds(wallet: Wallet, now: datetime | None = None,
-                         older_than: timedelta = STALE_AFTER) -> list[ResolvedRound]:
-    """Settle every open round begun more than ``older_than`` ago (the rule texts say 48 hours).
+                         older_than: timedelta | None = None) -> list[ResolvedRound]:
+    """Settle every open round begun longer ago than its game's pending limit (``Game.pending_limit``:
+    48 hours unless the game's data says otherwise; ``older_than``, when given, for every game).
 
     The round is rebuilt from its seed and recorded decisions; any decision still open is taken
-    by the game's default strategy, and the win is credited. The strategy never spends the
-    player's money unseen: it only chooses among the free options of a decision (see
-    ``free_choices``). A round that cannot be rebuilt (its game gone or its data changed beyond
-    use, its recorded prices no longer the game's) or that cannot be finished without buying
-    something has its whole stake (purchase and priced decisions) returned instead.
+    by the game's own strategy (``Game.strategy``), and the win is credited (split between cash
+    and bonus in the blend of the stake, as any win is). The strategy never spends the player's
+    money unseen: it only chooses among the free options of a decision (see ``free_choices``). A
+    round that cannot be rebuilt (its game gone or its data changed beyond use, its recorded prices
+    no longer the game's) or that cannot be finished without buying something has its whole stake
+    (purchase and priced decisions) returned instead, to the balances it came from.
     """
     from .engine import EngineError, get_game
 
@@ -338,13 +451,15 @@ def resolve_stale_rounds(wallet: Wallet, now: datetime | None = None,
     resolved: list[ResolvedRound] = []
     for record in wallet.open_rounds():
         started = datetime.fromisoformat(record.created_at)
-        if now - started <= older_than:
+        limit = older_than if older_than is not None else pending_limit(record.game_id)
+        if now - started <= limit:
             continue
+        waited = hours_text(limit)
         try:
             game = get_game(record.game_id)
             result = game.play(
                 record.bet, record.seed, buy=record.buy, state=record.state_in, decisions=record.decisions,
-                strategy=free_choices(random_strategy),
+                strategy=free_choices(game.strategy),
             )
             paid_for = list(result.decision_costs[: len(record.decisions)])
             if result.cost != record.cost or paid_for != record.decision_costs:
@@ -352,13 +467,14 @@ def resolve_stale_rounds(wallet: Wallet, now: datetime | None = None,
                                     f"but {record.cost} (decisions {record.decision_costs}) was paid")
         except EngineError as exc:
             log.warning("round %d of %s cannot be rebuilt (%s): returning its stake", record.id, record.game_id, exc)
-            wallet.settle_round(record.id, record.cost, note=f"resolved after 48 hours: stake returned ({exc})",
+            wallet.settle_round(record.id, record.cost, note=f"resolved after {waited}: stake returned ({exc})",
                                 return_contribution=True)
-            resolved.append(ResolvedRound(record.id, record.game_id, record.cost, started, refunded=True))
+            resolved.append(ResolvedRound(record.id, record.game_id, record.cost, started, refunded=True,
+                                          limit=limit))
             continue
         wallet.settle_round(record.id, result.win, state_out=result.state_out, summary=result.summary(),
-                            note="resolved automatically after 48 hours", game_state=result.state_out,
+                            note=f"resolved automatically after {waited}", game_state=result.state_out,
                             expected_cost=result.cost, jackpots=pool_settlement(game, result))
-        log.info("resolved round %d of %s after 48 hours: win %d", record.id, record.game_id, result.win)
-        resolved.append(ResolvedRound(record.id, record.game_id, result.win, started, refunded=False))
+        log.info("resolved round %d of %s after %s: win %d", record.id, record.game_id, waited, result.win)
+        resolved.append(ResolvedRound(record.id, record.game_id, result.win, started, refunded=False, limit=limit))
     return resolved

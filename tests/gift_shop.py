@@ -9,6 +9,7 @@ in child processes, hence a module of its own rather than a class inside one tes
 from __future__ import annotations
 
 from collections.abc import Generator
+from datetime import timedelta
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 from game.engine import Decision
 from game.engine.game import Game
 from game.engine.money import cents_of, format_cents
+from game.engine.rng import RoundRng
 from game.engine.round import RoundContext
 from game.engine.wins import Evaluation
 from game.session import ActiveRound, PlaySession
@@ -66,6 +68,17 @@ class PricedPickShop(GiftShop):
     box_costs = (5, 5)
 
 
+class PatientShop(GiftShop):
+    """The same shop with a strategy of its own (always the green box, then the first option offered:
+    "buy" when it may) and rounds that wait 3 hours for their player, not 48."""
+
+    id = "patient_shop"
+    pending_limit = timedelta(hours=3)
+
+    def strategy(self, decision: Decision, rng: RoundRng) -> Any:
+        return "green" if decision.kind == "box" else decision.options[0]
+
+
 # --------------------------------------------------------------------------- kill-test scenarios
 # The same steps run in the test process (to count the SQL statements of the action) and in the
 # child processes that are killed after each of them.
@@ -111,3 +124,43 @@ SCENARIOS = {
     "settle": (round_before_settlement, settle),
     "buy": (round_before_purchase, buy_a_box),
 }
+
+
+# --------------------------------------------------------------------------- free games and the bonus
+# A session with promotional free games, as steps (``test_bonus_kill_points`` kills each): three free
+# games granted at 1.00 on a wallet of 2.00 cash; the first, paid from the bonus, wins into the bonus;
+# the second buys a box for 3.40 (2.00 cash, 1.40 from that bonus won) and settles in the blend of
+# 2.00 cash and 2.40 bonus.
+
+BONUS_START = 200
+BONUS_PLAN: list[tuple[Any, ...]] = [
+    ("grant", 3, 100),
+    ("free", FIRST_SEED), ("decide", "red"), ("decide", "collect"), ("settle",),
+    ("free", SECOND_SEED), ("decide", "green"), ("decide", "buy"), ("decide", "collect"), ("settle",),
+]
+
+
+def open_bonus_session(data_dir: Path) -> PlaySession:
+    return PlaySession(Wallet.open(data_dir, starting_balance=BONUS_START).wallet, GiftShop())
+
+
+class BonusPlayer:
+    """Plays ``BONUS_PLAN``'s steps on a session, from any point (the round open, if any, resumed)."""
+
+    def __init__(self, session: PlaySession) -> None:
+        self.session = session
+        self.active: ActiveRound | None = session.resume_open_round()
+
+    def step(self, step: tuple[Any, ...]) -> None:
+        kind = step[0]
+        if kind == "grant":
+            self.session.wallet.grant_free_games(step[1], step[2], GiftShop.id)
+        elif kind == "free":
+            self.active = self.session.spin(seed=step[1], free=True)
+        elif kind == "decide":
+            assert self.active is not None
+            self.session.decide(self.active, step[1])
+        else:
+            assert self.active is not None
+            self.session.settle(self.active)
+            self.active = None

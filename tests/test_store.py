@@ -90,7 +90,7 @@ def test_file_is_wal_with_schema_version(wallet: Wallet) -> None:
         version = raw.execute(
             "SELECT value FROM meta WHERE key='schema_version'"
         ).fetchone()
-        assert version == (str(SCHEMA_VERSION),) == ("4",)
+        assert version == (str(SCHEMA_VERSION),) == ("5",)
     finally:
         raw.close()
     assert wallet._db().execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL

@@ -5,7 +5,9 @@
 
 Each launch opens a random game (``main.py --game G --autoplay K``, each round a bought feature
 in 30% of the launches of a game that has one, turbo on or off, a fresh ``--seed``), or now and then the plain
-lobby, and is killed with SIGKILL after a random delay (0.4 to 10 s by default: in start-up,
+lobby, and is killed with SIGKILL after a random delay. Before a quarter of the launches (the app
+dead) the wallet is granted a few free games at 1.00 for any game offering it (for the headless
+player's game: at its default bet), which the launch plays first (0.4 to 10 s by default: in start-up,
 mid-spin, mid-feature, mid-settlement, idle). After every kill, with the app dead, the
 wallet is opened and checked:
 
@@ -19,7 +21,8 @@ wallet is opened and checked:
 * every round settled since the last check won what a replay of its seed and decisions wins;
 * every jackpot pool agrees with its game's rules (``game.session.pool_problems``), each round
   settled paid the jackpots and left the pool its replay does, and money is conserved: the start,
-  the top-ups and every seed put in a pool are the balance, the pools and the house's take.
+  the top-ups, the free games granted (the bonus balance's money) and every seed put in a pool are
+  the balance, the bonus balance, the pools and the house's take.
 
 ``--headless MODULE:CLASS`` kills a game that has no screen yet (a jackpot game before its client,
 or a test game) the same way: each launch is ``python -m tools.kill_campaign --play MODULE:CLASS``,
@@ -62,6 +65,9 @@ TOP_UP_BELOW = 200_000  # cents: enough for a bought feature at the default bet
 TOP_UP = 500_000
 BUY_SHARE = 0.3  # launches of a game with a buy that buy it (a bought feature outlasts several kills)
 TURBO_SHARE = 0.7
+FREE_GAMES_SHARE = 0.25  # launches before which the wallet is granted free games (none left then)
+FREE_GAMES = 3
+FREE_STAKE = 100  # cents: on the ladder of every product game
 HEADLESS_STEP_S = 0.05  # a headless launch's time per event shown, so that kills land mid-round
 
 
@@ -82,6 +88,8 @@ class Figures:
     replays_checked: int = 0
     wallet_checks: int = 0
     top_ups: int = 0
+    free_games_granted: int = 0
+    free_games_settled: int = 0  # rounds settled that were free games (paid from the bonus balance)
     seconds: float = 0.0
     jackpots_paid: int = 0  # rounds settled with a jackpot from a pool
     pool_checks: int = 0
@@ -138,10 +146,11 @@ def replay(record: RoundRecord) -> RoundResult:
 
 
 def money_sides(wallet: Wallet) -> tuple[int, int]:
-    """Both sides of the conservation of money, in hundredths of a cent: (start + top-ups + every
-    seed put in a jackpot pool, balance + the pools + the house's take). The house takes each
-    stake less its pool share (a round still open has paid its stake) and pays each win less the
-    part paid from a pool; a stake returned gives the pool share back too."""
+    """Both sides of the conservation of money, in hundredths of a cent: (start + top-ups + the
+    grants of free games + every seed put in a jackpot pool, balance + bonus balance + the pools +
+    the house's take). The house takes each stake (cash and bonus) less its pool share (a round
+    still open has paid its stake) and pays each win (to cash and bonus) less the part paid from a
+    pool; a stake returned gives the pool share back too."""
     rounds = wallet.recall(None, 1_000_000)
     pool_rows = wallet.pool_ledger()
     refunds = {e.round_id: e.units for e in pool_rows if e.kind == "refund"}
@@ -149,9 +158,10 @@ def money_sides(wallet: Wallet) -> tuple[int, int]:
     house -= sum((r.win - r.jackpot) * UNITS_PER_CENT for r in rounds if r.win is not None)
     seeds = sum(e.units for e in pool_rows if e.kind in ("seed", "reseed"))
     top_ups = sum(e.amount for e in wallet.ledger() if e.kind == "top_up")
+    granted = sum(e.amount for e in wallet.bonus_ledger() if e.kind == "grant")
     held = sum(wallet.jackpot_pool(game_id) or 0 for game_id in {e.game_id for e in pool_rows})
-    return ((wallet.starting_balance + top_ups) * UNITS_PER_CENT + seeds,
-            wallet.balance * UNITS_PER_CENT + held + house)
+    return ((wallet.starting_balance + top_ups + granted) * UNITS_PER_CENT + seeds,
+            (wallet.balance + wallet.bonus_balance) * UNITS_PER_CENT + held + house)
 
 
 def headless_entry(target: str) -> GameEntry:
@@ -168,7 +178,8 @@ def play_headless(target: str, data: Path, seed: int, rounds: int, buy: bool) ->
 
     As the app does: the round is paid before anything is shown, each event shown is recorded
     as progress, each question is answered by the game's strategy (a free option when the
-    balance cannot pay the one it chose), and the win is credited at the end.
+    balance cannot pay the one it chose), and the win is credited at the end. The game's free
+    games, if it has any, are played first.
     """
     logging.basicConfig(level=logging.INFO, format="%(name)s %(levelname)s %(message)s")
     game = load_class(target)()
@@ -179,7 +190,10 @@ def play_headless(target: str, data: Path, seed: int, rounds: int, buy: bool) ->
     while active is not None or played < rounds:
         if active is None:
             try:
-                active = session.spin(buy=buy and session.can_afford(buy=True))
+                if session.free_game is not None:
+                    active = session.spin(free=True)
+                else:
+                    active = session.spin(buy=buy and session.can_afford(buy=True))
             except InsufficientFunds:
                 break
             played += 1
@@ -200,9 +214,11 @@ def play_headless(target: str, data: Path, seed: int, rounds: int, buy: bool) ->
 
 
 class Campaign:
-    def __init__(self, data: Path, rng: random.Random, figures: Figures, headless: str | None = None) -> None:
+    def __init__(self, data: Path, rng: random.Random, figures: Figures, headless: str | None = None,
+                 grants: random.Random | None = None) -> None:
         self.data = data
         self.rng = rng
+        self.grants = grants or random.Random(0)  # its own: the launches chosen do not depend on the grants
         self.figures = figures
         self.headless = headless
         self.checked_rounds: set[int] = set()
@@ -220,6 +236,12 @@ class Campaign:
             if wallet.balance < TOP_UP_BELOW and not wallet.open_rounds():
                 wallet.top_up(TOP_UP)
                 self.figures.top_ups += 1
+            granting = self.grants.random() < FREE_GAMES_SHARE
+            if launch.game is not None and granting and not wallet.free_games(launch.game):
+                game = get_game(launch.game)
+                stake, game_id = (game.default_bet, game.id) if launch.headless else (FREE_STAKE, None)
+                wallet.grant_free_games(FREE_GAMES, stake, game_id, reason="kill campaign")
+                self.figures.free_games_granted += FREE_GAMES
             open_rounds = wallet.open_rounds()
             return open_rounds[0] if open_rounds else None
         finally:
@@ -256,8 +278,8 @@ class Campaign:
                 self.fail(f"audit: {problem}")
             for problem in wallet.journal_problems():
                 self.fail(f"journal: {problem}")
-            if wallet.balance < 0:
-                self.fail(f"negative balance {wallet.balance}")
+            if wallet.balance < 0 or wallet.bonus_balance < 0:
+                self.fail(f"negative balance {wallet.balance} or bonus balance {wallet.bonus_balance}")
             self._check_resume(expected, stderr, wallet)
             self._check_rounds(wallet)
             self._check_pools(wallet)
@@ -272,8 +294,8 @@ class Campaign:
                 self.fail(f"pool of {game_id}: {problem}")
         start, held = money_sides(wallet)
         if start != held:
-            self.fail(f"money not conserved: start, top-ups and seeds {start} units, "
-                      f"but balance, pools and the house's take {held}")
+            self.fail(f"money not conserved: start, top-ups, grants and seeds {start} units, "
+                      f"but balance, bonus, pools and the house's take {held}")
 
     def _check_resume(self, expected: RoundRecord | None, stderr: str, wallet: Wallet) -> None:
         figures = self.figures
@@ -306,6 +328,7 @@ class Campaign:
                 continue
             self.checked_rounds.add(record.id)
             figures.rounds_settled += 1
+            figures.free_games_settled += record.free_game is not None
             features = {k: v for k, v in ((record.summary or {}).get("features") or {}).items() if v}
             if features:
                 figures.rounds_with_features += 1
@@ -365,9 +388,11 @@ def campaign(kills: int, *, seed: int, data: Path, min_delay: float = 0.4, max_d
     try:
         if entry is not None:
             with plugged(entry):
-                Campaign(data, random.Random(seed), figures, headless).run(kills, min_delay, max_delay)
+                Campaign(data, random.Random(seed), figures, headless, random.Random(seed + 1)).run(
+                    kills, min_delay, max_delay)
         else:
-            Campaign(data, random.Random(seed), figures, headless).run(kills, min_delay, max_delay)
+            Campaign(data, random.Random(seed), figures, headless, random.Random(seed + 1)).run(
+                kills, min_delay, max_delay)
     finally:
         get_game.cache_clear()
     figures.seconds = round(time.monotonic() - began, 1)
@@ -385,6 +410,7 @@ def report(figures: Figures) -> str:
         f"{figures.resumes_at_the_recorded_step} at the recorded step, {figures.resumes_not_reached} killed "
         "again before the resume",
         f"wallet checks: {figures.wallet_checks} (audit, journal, resume, replays, pools), top-ups {figures.top_ups}",
+        f"free games: {figures.free_games_granted} granted, {figures.free_games_settled} settled",
         f"jackpots paid: {figures.jackpots_paid} (pool checks {figures.pool_checks})",
         f"failures: {len(figures.failures)}",
         f"time: {figures.seconds:.0f} s",

@@ -29,7 +29,7 @@ import pygame
 from ..catalogue import entry
 from ..engine.money import format_cents
 from ..paths import asset_path
-from ..store import StoreError, Wallet, default_data_dir
+from ..store import FreeGames, StoreError, Wallet, default_data_dir
 from . import gfx, theme
 from .audio import Audio
 from .autoplay import AutoplayConfig
@@ -170,6 +170,7 @@ class App:
             raise
         self.wallet_notice = opened.notice
         self._stale_notice: Scene | None = None
+        welcome = self._grant_welcome(opened.wallet)
         # --game X --autoplay N while another game's round is open: that round is shown first,
         # then X opens with the autoplay asked for (game id, config, the resumed round's screen).
         self._then_autoplay: tuple[str, AutoplayConfig, Scene] | None = None
@@ -180,6 +181,23 @@ class App:
         )
         self.context.flags["turbo"] = bool(wallet.setting("turbo", False))
         self.notices = _Notices(self.context.resources, self.context.notices)
+        if welcome is not None:
+            from ..promotions import game_title
+
+            self.context.notices.append(f"Welcome! {welcome.games} free games of {game_title(welcome.game_id)} "
+                                        f"at {format_cents(welcome.stake)} are in your wallet.")
+
+    @staticmethod
+    def _grant_welcome(wallet: Wallet) -> FreeGames | None:
+        """The player's wallet gets the welcome free games once (``game.promotions.WELCOME``); the
+        demo's wallet never does. A wallet that cannot take them now is told at the next launch."""
+        from ..promotions import grant_welcome
+
+        try:
+            return grant_welcome(wallet)
+        except StoreError as exc:
+            log.warning("welcome free games not granted (%s)", exc)
+            return None
 
     # -- window --------------------------------------------------------------------------------
 
@@ -288,8 +306,9 @@ class App:
         ctx.scenes.switch(scene, fade=not first)
 
     def _resolve_stale_rounds(self) -> None:
-        """Rounds left unfinished for more than 48 hours are settled now, and so are interrupted
-        rounds whose replay is not the round that was bought; the player is told of both."""
+        """Rounds left unfinished for longer than their game's limit (48 hours unless the game's data
+        says otherwise) are completed now, and so are interrupted rounds whose replay is not the
+        round that was bought; the player is told of both."""
         from ..replays import settle_mismatched_rounds
         from ..session import resolve_stale_rounds
         from .overlays import MessageDialog
@@ -304,9 +323,10 @@ class App:
             outcome = (f"its stake of {format_cents(item.win)} was returned" if item.refunded
                        else f"it won {format_cents(item.win)}, now credited" if item.win
                        else "it won nothing")
-            lines.append(f"{_title(item.game_id)}, started {when}: {outcome}.")
+            lines.append(f"{_title(item.game_id)}, started {when}: {outcome} (unfinished for more than {item.hours}).")
         if resolved:
-            lines.append("Rounds left unfinished for more than 48 hours are resolved automatically.")
+            lines.append("A round left unfinished longer than its game allows is completed automatically with "
+                         "the game's own choices, buying nothing, and credited.")
         for mismatch in mismatched:
             paid = (f"its stake of {format_cents(mismatch.paid)} was returned" if mismatch.stake_returned
                     else f"the {format_cents(mismatch.paid)} it had won when bought was credited")

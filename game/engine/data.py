@@ -6,6 +6,7 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import timedelta
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -167,6 +168,17 @@ def read_bets(doc: Reader) -> BetLadder:
                 f" (not on the ladder: {extra[:5]}, not made: {missing[:5]})"
             )
     return BetLadder(ladder, default, breakdown)
+
+
+MAX_PENDING_HOURS = 24 * 366
+
+
+def read_pending_limit(doc: Reader, default: timedelta) -> timedelta:
+    """``"pending_hours": 3``: how long a round left unfinished waits before it is completed at
+    launch (whole hours, 1 or more); ``default`` (the base game's 48 hours) when the data has none."""
+    if not doc.has("pending_hours"):
+        return default
+    return timedelta(hours=doc.child("pending_hours").integer(1, MAX_PENDING_HOURS))
 
 
 _PERCENT = re.compile(r"\d{1,3}(\.\d+)?%")

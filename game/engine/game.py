@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Generator
+from datetime import timedelta
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -48,6 +49,10 @@ class Game(ABC):
     jackpot: JackpotRules | None = None
     # What screens and help pages show of the game's math (each game sets its own subclass).
     description: GameDescription
+    # How long a round left unfinished waits for its player: one begun longer ago is completed at
+    # launch by the game's strategy (free options only) and credited (``game.session``). A game's
+    # data may say its own (``"pending_hours"``, read by ``game.engine.data.read_pending_limit``).
+    pending_limit: timedelta = timedelta(hours=48)
 
     def data_digest(self) -> str:
         """SHA-256 of the game's data file: measured figures name the data they were measured on."""

@@ -11,11 +11,17 @@ Typical use::
     round_id = wallet.begin_round("game", bet, cost, seed)   # before the first frame
     wallet.record_decision(round_id, choice, price=price)     # a choice; a priced one debits
     wallet.settle_round(round_id, win, game_state=carried)    # credit and carried state at once
+
+Two balances (schema 5): cash (``balance``) and a bonus balance (``bonus_balance``), promotional
+money that can only be staked. ``grant_free_games`` puts a grant's money into the bonus balance;
+``begin_round(..., free_game=grant_id)`` pays a free game's stake from it; other stakes are paid
+cash first, then from the bonus beyond the free games' money; a win is split between the two in the
+blend of the stake (``bonus_share``).
 """
 
 from game.store.errors import InsufficientFunds, RoundNotOpen, StoreError
 from game.store.lock import FolderInUse
-from game.store.records import LedgerEntry, PoolEntry, PoolRound, RoundRecord
+from game.store.records import FreeGames, LedgerEntry, PoolEntry, PoolRound, RoundRecord
 from game.store.schema import SCHEMA_VERSION
 from game.store.wallet import (
     DEFAULT_STARTING_BALANCE,
@@ -24,6 +30,7 @@ from game.store.wallet import (
     StateUpdate,
     Wallet,
     WalletOpenResult,
+    bonus_share,
     default_data_dir,
 )
 
@@ -33,6 +40,7 @@ __all__ = [
     "MAX_SEED",
     "SCHEMA_VERSION",
     "FolderInUse",
+    "FreeGames",
     "InsufficientFunds",
     "LedgerEntry",
     "PoolEntry",
@@ -43,5 +51,6 @@ __all__ = [
     "StoreError",
     "Wallet",
     "WalletOpenResult",
+    "bonus_share",
     "default_data_dir",
 ]

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 RoundStatus = Literal["open", "settled"]
-LedgerKind = Literal["debit", "credit", "top_up"]
+LedgerKind = Literal["debit", "credit", "top_up", "grant"]
+Account = Literal["cash", "bonus"]
 PoolKind = Literal["seed", "contribution", "payout", "reseed", "refund"]
 # The movements that add to a pool; the others take from it.
 POOL_INFLOWS = frozenset({"seed", "contribution", "reseed"})
@@ -53,10 +54,27 @@ class RoundRecord:
     # pool, and the cents paid to it from the pool (part of ``win``); 0 for any other round.
     pool_contribution: int = 0
     jackpot: int = 0
+    # The bonus balance's part (schema 5): the cents of ``cost`` paid from it (its purchase and
+    # priced decisions together), the cents of ``win`` credited to it (its share of the win, in the
+    # blend of the stake: ``bonus_share``), and the grant whose free game this round is (None: a
+    # round paid by the player). The rest of each is cash.
+    bonus_cost: int = 0
+    bonus_win: int = 0
+    free_game: int | None = None
 
     @property
     def is_open(self) -> bool:
         return self.status == "open"
+
+    @property
+    def cash_cost(self) -> int:
+        """The cents of the stake paid in cash."""
+        return self.cost - self.bonus_cost
+
+    @property
+    def cash_win(self) -> int | None:
+        """The cents of the win credited to cash (None while open)."""
+        return None if self.win is None else self.win - self.bonus_win
 
     @property
     def purchase_price(self) -> int:
@@ -66,10 +84,14 @@ class RoundRecord:
 
 @dataclass(frozen=True)
 class LedgerEntry:
-    """One money movement. ``amount`` is always positive; ``kind`` gives its direction.
+    """One money movement of one account. ``amount`` is always positive; ``kind`` gives its direction.
 
-    ``decision_seq`` names the decision of the round a debit paid for (None for the round's
-    purchase, credits and top-ups).
+    ``account`` is ``"cash"`` (the balance: debits, credits, top-ups) or ``"bonus"`` (the bonus
+    balance: a ``grant`` of free games' money, debits of stakes, credits of a win's bonus share);
+    ``balance_after`` is that account's balance after the movement. ``decision_seq`` names the
+    decision of the round a debit paid for (None for the round's purchase, credits, top-ups and
+    grants). ``grant_id`` names the grant of free games a bonus movement belongs to: the grant's
+    own money, or the purchase of one of its free games.
     """
 
     id: int
@@ -80,11 +102,38 @@ class LedgerEntry:
     at: str
     reason: str | None = None
     decision_seq: int | None = None
+    account: Account = "cash"
+    grant_id: int | None = None
 
     @property
     def delta(self) -> int:
-        """The signed change to the balance (negative for a debit)."""
+        """The signed change to the account's balance (negative for a debit)."""
         return -self.amount if self.kind == "debit" else self.amount
+
+
+@dataclass(frozen=True)
+class FreeGames:
+    """A grant of free games: ``games`` games at ``stake`` cents for ``game_id`` (None: any game
+    whose bet ladder offers that stake), ``games_left`` of them still to play. The grant's money
+    (``games * stake``) went into the bonus balance when it was granted; each free game's stake is
+    paid from it."""
+
+    id: int
+    game_id: str | None
+    stake: int
+    games: int
+    games_left: int
+    reason: str
+    granted_at: str
+
+    @property
+    def playing(self) -> int:
+        """The number of the next free game (1 for the first): "FREE GAME n of N"."""
+        return self.games - self.games_left + 1
+
+    def fits(self, game_id: str, bets: tuple[int, ...] | frozenset[int]) -> bool:
+        """Whether a game with that id and bet ladder may play these free games."""
+        return self.games_left > 0 and self.game_id in (None, game_id) and self.stake in bets
 
 
 @dataclass(frozen=True)

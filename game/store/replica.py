@@ -2,12 +2,14 @@
 
 A record is a JSON object::
 
-    {"seq": 7, "kind": "settle", "balance": 101250,
+    {"seq": 7, "kind": "settle", "balance": 101250, "bonus": 420,
      "rows": {"rounds": [{...every column but progress...}], "ledger": [{...}], "game_state": [...]}}
 
 ``rows`` holds the complete new image of every row the transaction wrote (rounds without their
 ``progress``, which is the presentation's and not money; decisions; ledger rows; carried game
-states; the jackpot pools' movements, ``pool_ledger``), and ``balance`` the balance after it.
+states; the jackpot pools' movements, ``pool_ledger``; the grants of free games, ``free_games``,
+and the bonus balance's movements, ``bonus_ledger``), ``balance`` the balance after it and
+``bonus`` the bonus balance after it (schema 5; a record written before has none: it was 0).
 The first record (``kind`` "wallet") holds the wallet's ``meta`` (starting balance, creation
 time). Applying records in order to an empty wallet rebuilds every money table exactly, so the
 same function restores lost records into SQLite, rebuilds a wallet from its journal, and checks
@@ -28,6 +30,8 @@ KEYS: dict[str, tuple[str, ...]] = {
     "ledger": ("id",),
     "game_state": ("game_id",),
     "pool_ledger": ("id",),
+    "free_games": ("id",),
+    "bonus_ledger": ("id",),
 }
 ROUND_COLUMNS = (
     "id", "game_id", "bet", "cost", "seed", "buy", "state_in", "status", "win", "state_out", "summary",
@@ -39,6 +43,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "ledger": ("id", "round_id", "kind", "amount", "balance_after", "at", "reason", "decision_seq"),
     "game_state": ("game_id", "state", "updated_at"),
     "pool_ledger": ("id", "game_id", "round_id", "kind", "units", "pool_after", "at"),
+    "free_games": ("id", "game_id", "stake", "games", "games_left", "reason", "granted_at"),
+    "bonus_ledger": ("id", "round_id", "kind", "amount", "bonus_after", "at", "reason", "decision_seq", "grant_id"),
 }
 META_KEYS = ("starting_balance", "created_at")
 
@@ -82,6 +88,8 @@ def capture(
     ledger: Iterable[int] = (),
     game_states: Iterable[str] = (),
     pool: Iterable[int] = (),
+    grants: Iterable[int] = (),
+    bonus: Iterable[int] = (),
     meta: dict[str, str] | None = None,
 ) -> Record:
     """The record of a transaction: the current images of the rows it wrote (read inside it)."""
@@ -97,8 +105,12 @@ def capture(
         rows.setdefault("game_state", []).extend(_select(conn, "game_state", "game_id = ?", (game_id,)))
     for pool_id in dict.fromkeys(pool):
         rows.setdefault("pool_ledger", []).extend(_select(conn, "pool_ledger", "id = ?", (pool_id,)))
-    balance = conn.execute("SELECT balance FROM wallet WHERE id = 1").fetchone()[0]
-    record: Record = {"kind": kind, "rows": rows, "balance": balance}
+    for grant_id in dict.fromkeys(grants):
+        rows.setdefault("free_games", []).extend(_select(conn, "free_games", "id = ?", (grant_id,)))
+    for bonus_id in dict.fromkeys(bonus):
+        rows.setdefault("bonus_ledger", []).extend(_select(conn, "bonus_ledger", "id = ?", (bonus_id,)))
+    balance, bonus_balance = conn.execute("SELECT balance, bonus FROM wallet WHERE id = 1").fetchone()
+    record: Record = {"kind": kind, "rows": rows, "balance": balance, "bonus": bonus_balance}
     if meta is not None:
         record["meta"] = meta
     return record
@@ -126,18 +138,25 @@ def records_of_existing(conn: sqlite3.Connection) -> list[Record]:
     """Records for a wallet that has rows but no journal yet (one written before schema 3).
 
     The wallet's meta, then one ``import`` record per round (its row, decisions and ledger rows)
-    and per top-up, then the carried states; every record holds the balance of the moment of
-    import, so applying them all leaves the wallet as it is.
+    and per top-up, then the grants of free games and the carried states; every record holds the
+    balances of the moment of import, so applying them all leaves the wallet as it is.
     """
     records: list[Record] = [capture(conn, "wallet", meta=meta_of(conn))]
     records[0]["balance"] = int(meta_of(conn)["starting_balance"])
+    records[0]["bonus"] = 0
+    grants = [r[0] for r in conn.execute("SELECT id FROM free_games ORDER BY id")]
+    if grants:  # before the rounds that play them (a wallet from before the journal has none)
+        granted = [r[0] for r in conn.execute("SELECT id FROM bonus_ledger WHERE round_id IS NULL ORDER BY id")]
+        records.append(capture(conn, "import", grants=grants, bonus=granted))
     for (round_id,) in conn.execute("SELECT id FROM rounds ORDER BY id").fetchall():
         decisions = conn.execute("SELECT round_id, seq FROM decisions WHERE round_id = ? ORDER BY seq",
                                  (round_id,)).fetchall()
         ledger = [r[0] for r in conn.execute("SELECT id FROM ledger WHERE round_id = ? ORDER BY id", (round_id,))]
         pool = [r[0] for r in conn.execute("SELECT id FROM pool_ledger WHERE round_id = ? ORDER BY id", (round_id,))]
+        bonus = [r[0] for r in conn.execute("SELECT id FROM bonus_ledger WHERE round_id = ? ORDER BY id",
+                                            (round_id,))]
         records.append(capture(conn, "import", rounds=[round_id], decisions=[tuple(d) for d in decisions],
-                               ledger=ledger, pool=pool))
+                               ledger=ledger, pool=pool, bonus=bonus))
     for (ledger_id,) in conn.execute("SELECT id FROM ledger WHERE round_id IS NULL ORDER BY id").fetchall():
         records.append(capture(conn, "import", ledger=[ledger_id]))
     states = [r[0] for r in conn.execute("SELECT game_id FROM game_state ORDER BY game_id")]
@@ -170,7 +189,8 @@ def apply(conn: sqlite3.Connection, text: str) -> Record:
         for key, value in (record.get("meta") or {}).items():
             if key in META_KEYS:
                 conn.execute("UPDATE meta SET value = ? WHERE key = ?", (str(value), key))
-        conn.execute("UPDATE wallet SET balance = ? WHERE id = 1", (record["balance"],))
+        conn.execute("UPDATE wallet SET balance = ?, bonus = ? WHERE id = 1",
+                     (record["balance"], record.get("bonus", 0)))
     except (KeyError, TypeError, AttributeError) as exc:
         raise BadRecord(f"record {record.get('seq')} is not complete ({exc!r})") from None
     conn.execute("INSERT INTO journal (seq, record) VALUES (?, ?) ON CONFLICT (seq) DO UPDATE SET "
@@ -185,6 +205,7 @@ def expected_state(texts: Iterable[str]) -> dict[str, Any]:
     """What the money tables hold after these records: the latest image of every row."""
     tables: dict[str, dict[tuple[Any, ...], dict[str, Any]]] = {t: {} for t in COLUMNS}
     balance = None
+    bonus = 0
     meta: dict[str, str] = {}
     for text in texts:
         record = loads(text)
@@ -195,7 +216,8 @@ def expected_state(texts: Iterable[str]) -> dict[str, Any]:
                 tables[table][tuple(image[k] for k in KEYS[table])] = image
         meta.update({k: str(v) for k, v in (record.get("meta") or {}).items() if k in META_KEYS})
         balance = record.get("balance")
-    return {"tables": tables, "balance": balance, "meta": meta}
+        bonus = record.get("bonus", 0)
+    return {"tables": tables, "balance": balance, "bonus": bonus, "meta": meta}
 
 
 def readable(texts: Sequence[str]) -> bool:
@@ -207,6 +229,7 @@ def readable(texts: Sequence[str]) -> bool:
                 for image in images:
                     [image[c] for c in COLUMNS[table]]
             int(record["balance"])
+            int(record.get("bonus", 0))
     except (BadRecord, KeyError, TypeError, AttributeError, ValueError):
         return False
     return True
@@ -219,8 +242,8 @@ def actual_state(conn: sqlite3.Connection) -> dict[str, Any]:
         rows = conn.execute(f"SELECT {', '.join(columns)} FROM {table}").fetchall()
         images = (dict(zip(columns, tuple(row))) for row in rows)
         tables[table] = {tuple(image[k] for k in keys): image for image in images}
-    balance = conn.execute("SELECT balance FROM wallet WHERE id = 1").fetchone()[0]
-    return {"tables": tables, "balance": balance, "meta": meta_of(conn)}
+    balance, bonus = conn.execute("SELECT balance, bonus FROM wallet WHERE id = 1").fetchone()
+    return {"tables": tables, "balance": balance, "bonus": bonus, "meta": meta_of(conn)}
 
 
 def compare(conn: sqlite3.Connection, texts: Sequence[str]) -> list[str]:
@@ -233,6 +256,8 @@ def compare(conn: sqlite3.Connection, texts: Sequence[str]) -> list[str]:
     problems = []
     if expected["balance"] != actual["balance"]:
         problems.append(f"balance {actual['balance']}, but its records say {expected['balance']}")
+    if expected["bonus"] != actual["bonus"]:
+        problems.append(f"bonus balance {actual['bonus']}, but its records say {expected['bonus']}")
     if expected["meta"] != actual["meta"]:
         problems.append("its starting balance or creation time differs from its records")
     for table in COLUMNS:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 # Column definitions shared by CREATE_SQL and the migration that added them, so that a new
 # file and an upgraded one have the same columns with the same checks.
@@ -49,6 +49,45 @@ _POOL_LEDGER = """CREATE TABLE pool_ledger (
 );
 CREATE INDEX pool_ledger_by_game ON pool_ledger (game_id, id);
 CREATE INDEX pool_ledger_by_round ON pool_ledger (round_id)"""
+# The bonus balance (schema 5): promotional money beside the cash ``balance``. It is never
+# withdrawn or converted: it comes in with a grant of free games or as a round's share of a win,
+# and goes out only as (part of) a stake.
+_WALLET_BONUS = "bonus INTEGER NOT NULL DEFAULT 0 CHECK (typeof(bonus) = 'integer' AND bonus >= 0)"
+# Each grant of free games (schema 5): ``games`` free games at ``stake`` cents for ``game_id``
+# (NULL: any game whose bet ladder has that stake), ``games_left`` of them still to play. Its money
+# (games x stake) goes into the bonus balance when it is granted.
+_FREE_GAMES = """CREATE TABLE free_games (
+    id         INTEGER PRIMARY KEY,
+    game_id    TEXT CHECK (game_id IS NULL OR (typeof(game_id) = 'text' AND game_id != '')),
+    stake      INTEGER NOT NULL CHECK (typeof(stake) = 'integer' AND stake > 0),
+    games      INTEGER NOT NULL CHECK (typeof(games) = 'integer' AND games > 0),
+    games_left INTEGER NOT NULL CHECK (typeof(games_left) = 'integer' AND games_left >= 0 AND games_left <= games),
+    reason     TEXT NOT NULL,
+    granted_at TEXT NOT NULL
+)"""
+# Every movement of the bonus balance (schema 5), the bonus account's ledger: a ``grant``'s money
+# (no round; ``grant_id`` names it), a ``debit`` of a round's stake (its purchase, or the decision
+# ``decision_seq`` it paid for; a free game's purchase names its grant), and a ``credit``, the
+# bonus share of a round's win. ``bonus_after`` is the bonus balance after the movement. Written in
+# the transaction that moves the money, like the cash ``ledger``.
+_BONUS_LEDGER = """CREATE TABLE bonus_ledger (
+    id           INTEGER PRIMARY KEY,
+    round_id     INTEGER REFERENCES rounds (id),
+    kind         TEXT NOT NULL CHECK (kind IN ('grant', 'debit', 'credit')),
+    amount       INTEGER NOT NULL CHECK (typeof(amount) = 'integer' AND amount > 0),
+    bonus_after  INTEGER NOT NULL CHECK (typeof(bonus_after) = 'integer' AND bonus_after >= 0),
+    at           TEXT NOT NULL,
+    reason       TEXT,
+    decision_seq INTEGER CHECK (decision_seq IS NULL
+                     OR (kind = 'debit' AND typeof(decision_seq) = 'integer' AND decision_seq >= 0)),
+    grant_id     INTEGER REFERENCES free_games (id),
+    CHECK ((kind = 'grant') = (round_id IS NULL)),
+    CHECK (kind != 'grant' OR grant_id IS NOT NULL),
+    CHECK (grant_id IS NULL OR kind = 'grant' OR (kind = 'debit' AND decision_seq IS NULL))
+);
+CREATE INDEX bonus_ledger_by_round ON bonus_ledger (round_id);
+CREATE UNIQUE INDEX bonus_ledger_by_decision ON bonus_ledger (round_id, decision_seq)
+    WHERE decision_seq IS NOT NULL"""
 
 # Upgrades from an older schema: MIGRATIONS[v] turns version v into v + 1 (SQL script).
 # Applied in one transaction by the wallet when it opens an older file.
@@ -73,6 +112,13 @@ ALTER TABLE rounds ADD COLUMN replay_check TEXT;
     3: f"""
 {_POOL_LEDGER};
 """,
+    # 4 -> 5: the bonus balance, its ledger and the grants of free games. Nothing was granted
+    # before, so the bonus starts at 0 and both tables start empty.
+    4: f"""
+ALTER TABLE wallet ADD COLUMN {_WALLET_BONUS};
+{_FREE_GAMES};
+{_BONUS_LEDGER};
+""",
 }
 
 # Money columns carry CHECK(typeof(..) = 'integer') so a float can never slip in, and
@@ -86,7 +132,8 @@ CREATE TABLE meta (
 );
 CREATE TABLE wallet (
     id      INTEGER PRIMARY KEY CHECK (id = 1),
-    balance INTEGER NOT NULL CHECK (typeof(balance) = 'integer' AND balance >= 0)
+    balance INTEGER NOT NULL CHECK (typeof(balance) = 'integer' AND balance >= 0),
+    {_WALLET_BONUS}
 );
 CREATE TABLE rounds (
     id         INTEGER PRIMARY KEY,
@@ -142,12 +189,14 @@ CREATE TABLE settings (
 );
 {_JOURNAL};
 {_POOL_LEDGER};
+{_FREE_GAMES};
+{_BONUS_LEDGER};
 """
 
 # What a file must have for us to trust it (extra tables or columns are tolerated).
 REQUIRED_COLUMNS: dict[str, frozenset[str]] = {
     "meta": frozenset({"key", "value"}),
-    "wallet": frozenset({"id", "balance"}),
+    "wallet": frozenset({"id", "balance", "bonus"}),
     "rounds": frozenset(
         {
             "id",
@@ -178,6 +227,10 @@ REQUIRED_COLUMNS: dict[str, frozenset[str]] = {
     "settings": frozenset({"key", "value"}),
     "journal": frozenset({"seq", "record"}),
     "pool_ledger": frozenset({"id", "game_id", "round_id", "kind", "units", "pool_after", "at"}),
+    "free_games": frozenset({"id", "game_id", "stake", "games", "games_left", "reason", "granted_at"}),
+    "bonus_ledger": frozenset(
+        {"id", "round_id", "kind", "amount", "bonus_after", "at", "reason", "decision_seq", "grant_id"}
+    ),
 }
 
 
@@ -234,8 +287,10 @@ def check_structure(conn: sqlite3.Connection) -> None:
         start = None
     if start is None or start < 0:
         raise SchemaProblem("the starting balance is missing or invalid")
-    row = conn.execute("SELECT balance FROM wallet WHERE id = 1").fetchone()
+    row = conn.execute("SELECT balance, bonus FROM wallet WHERE id = 1").fetchone()
     if row is None:
         raise SchemaProblem("the balance row is missing")
     if not isinstance(row[0], int) or row[0] < 0:
         raise SchemaProblem(f"the balance {row[0]!r} is invalid")
+    if not isinstance(row[1], int) or row[1] < 0:
+        raise SchemaProblem(f"the bonus balance {row[1]!r} is invalid")

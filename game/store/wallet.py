@@ -26,7 +26,7 @@ import platformdirs
 from game.engine.money import format_cents
 from game.store import journal, lock, reconcile, replica
 from game.store.errors import InsufficientFunds, RoundNotOpen, StoreError
-from game.store.records import POOL_INFLOWS, LedgerEntry, PoolEntry, PoolRound, RoundRecord
+from game.store.records import POOL_INFLOWS, FreeGames, LedgerEntry, PoolEntry, PoolRound, RoundRecord
 from game.store.schema import (
     CREATE_SQL,
     MIGRATIONS,
@@ -48,6 +48,7 @@ DEFAULT_STARTING_BALANCE = 100_000  # cents
 MAX_CENTS = 10**15
 MAX_UNITS = MAX_CENTS * 100  # a jackpot pool's movements, in hundredths of a cent
 MAX_SEED = 2**64 - 1
+MAX_FREE_GAMES = 10_000  # in one grant
 
 # How long to wait for another connection's write lock before giving up.
 BUSY_TIMEOUT_S = 5.0
@@ -473,6 +474,8 @@ class Wallet:
         self._tx_ledger: list[int] = []  # ledger rows it wrote
         self._tx_states: list[str] = []  # carried states it wrote
         self._tx_pool: list[int] = []  # jackpot pool movements it wrote
+        self._tx_bonus: list[int] = []  # bonus balance movements it wrote
+        self._tx_grants: list[int] = []  # grants of free games it wrote or changed
         self._clock = clock
         row = conn.execute(
             "SELECT value FROM meta WHERE key = 'starting_balance'"
@@ -568,9 +571,10 @@ class Wallet:
             for problem_text in wallet.audit():
                 logger.warning("Wallet %s audit: %s", path, problem_text)
             logger.info(
-                "Opened wallet %s: balance %d cents, %d open round(s)",
+                "Opened wallet %s: balance %d cents, bonus %d cents, %d open round(s)",
                 path,
                 wallet.balance,
+                wallet.bonus_balance,
                 len(wallet.open_rounds()),
             )
         except BaseException:
@@ -630,6 +634,7 @@ class Wallet:
                 f"The wallet {self._path} could not be written ({exc})."
             ) from exc
         self._pending, self._tx_ledger, self._tx_states, self._tx_pool = [], [], [], []
+        self._tx_bonus, self._tx_grants = [], []
         try:
             yield conn
             conn.execute("COMMIT")
@@ -651,7 +656,8 @@ class Wallet:
                         decisions: Sequence[tuple[int, int]] = ()) -> None:
         """Keep this transaction's record in the journal table; its line follows the commit."""
         record = replica.capture(conn, kind, rounds=rounds, decisions=decisions, ledger=self._tx_ledger,
-                                 game_states=self._tx_states, pool=self._tx_pool)
+                                 game_states=self._tx_states, pool=self._tx_pool, grants=self._tx_grants,
+                                 bonus=self._tx_bonus)
         self._pending.append(replica.store(conn, record))
 
     def _flush_journal(self) -> None:
@@ -734,6 +740,74 @@ class Wallet:
         assert cur.lastrowid is not None  # the INSERT just run sets it
         self._tx_ledger.append(cur.lastrowid)
         return new
+
+    @staticmethod
+    def _bonus_in(conn: sqlite3.Connection) -> int:
+        return int(conn.execute("SELECT bonus FROM wallet WHERE id = 1").fetchone()[0])
+
+    @staticmethod
+    def _reserved_in(conn: sqlite3.Connection) -> int:
+        """The bonus money that pays the free games still to play (each grant's games left x stake)."""
+        return int(conn.execute("SELECT COALESCE(SUM(games_left * stake), 0) FROM free_games").fetchone()[0])
+
+    @staticmethod
+    def _available_in(conn: sqlite3.Connection) -> tuple[int, int]:
+        """(cash, bonus) a stake can be paid with: the balance, and the bonus beyond the free games' own.
+
+        One statement, so that it is consistent outside a transaction too.
+        """
+        cash, bonus, reserved = conn.execute(
+            "SELECT balance, bonus, (SELECT COALESCE(SUM(games_left * stake), 0) FROM free_games) "
+            "FROM wallet WHERE id = 1"
+        ).fetchone()
+        return int(cash), max(0, int(bonus) - int(reserved))
+
+    def _move_bonus(
+        self,
+        conn: sqlite3.Connection,
+        kind: str,
+        amount: int,
+        round_id: int | None,
+        now: str,
+        *,
+        reason: str | None = None,
+        decision_seq: int | None = None,
+        grant_id: int | None = None,
+    ) -> int:
+        """Change the bonus balance and write the matching ``bonus_ledger`` row; returns the new bonus."""
+        bonus = self._bonus_in(conn)
+        new = bonus - amount if kind == "debit" else bonus + amount
+        if new < 0:
+            raise InsufficientFunds(bonus, amount)
+        if new > MAX_CENTS:
+            raise StoreError(f"The bonus balance would exceed {MAX_CENTS} cents.")
+        conn.execute("UPDATE wallet SET bonus = ? WHERE id = 1", (new,))
+        cur = conn.execute(
+            "INSERT INTO bonus_ledger (round_id, kind, amount, bonus_after, at, reason, decision_seq, grant_id) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (round_id, kind, amount, new, now, reason, decision_seq, grant_id),
+        )
+        assert cur.lastrowid is not None  # the INSERT just run sets it
+        self._tx_bonus.append(cur.lastrowid)
+        return new
+
+    def _pay(self, conn: sqlite3.Connection, amount: int, round_id: int, now: str,
+             decision_seq: int | None = None) -> int:
+        """Debit a stake (a purchase, or a priced decision) by the payment order; returns the bonus part.
+
+        Cash first; what the balance cannot cover comes from the bonus balance beyond the money of
+        the free games still to play (``_available_in``). InsufficientFunds when both together fall
+        short; the caller's transaction then writes nothing.
+        """
+        cash, bonus = self._available_in(conn)
+        if cash + bonus < amount:
+            raise InsufficientFunds(cash + bonus, amount)
+        from_cash = min(cash, amount)
+        if from_cash:
+            self._move(conn, "debit", from_cash, round_id, now, decision_seq=decision_seq)
+        if amount - from_cash:
+            self._move_bonus(conn, "debit", amount - from_cash, round_id, now, decision_seq=decision_seq)
+        return amount - from_cash
 
     def _put_game_state(
         self, conn: sqlite3.Connection, game_id: str, state: str, now: str
@@ -837,6 +911,24 @@ class Wallet:
                 f"The wallet {self._path} could not be read ({exc})."
             ) from exc
 
+    @property
+    def bonus_balance(self) -> int:
+        """The bonus balance in cents (promotional money: it can only be staked), read from the database."""
+        try:
+            return self._bonus_in(self._db())
+        except sqlite3.Error as exc:
+            raise StoreError(f"The wallet {self._path} could not be read ({exc}).") from exc
+
+    @property
+    def available(self) -> int:
+        """What a stake (not a free game) can be paid with now: the balance, and the bonus balance
+        beyond the money of the free games still to play (see ``begin_round``'s payment order)."""
+        try:
+            cash, bonus = self._available_in(self._db())
+        except sqlite3.Error as exc:
+            raise StoreError(f"The wallet {self._path} could not be read ({exc}).") from exc
+        return cash + bonus
+
     def top_up(self, amount: int, reason: str = "play-money top-up") -> int:
         """Add play money (ledger kind ``'top_up'``); returns the new balance."""
         _check_cents("amount", amount, positive=True)
@@ -871,6 +963,77 @@ class Wallet:
             for r in rows
         ]
 
+    def bonus_ledger(self, limit: int | None = None) -> list[LedgerEntry]:
+        """The bonus balance's movements, newest first (at most ``limit``), as ``account="bonus"`` entries."""
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+            raise ValueError(f"limit must be a non-negative int or None, not {limit!r}")
+        sql = "SELECT * FROM bonus_ledger ORDER BY id DESC"
+        params: tuple[int, ...] = ()
+        if limit is not None:
+            sql += " LIMIT ?"
+            params = (limit,)
+        with self._read() as conn:
+            rows = conn.execute(sql, params).fetchall()
+        return [
+            LedgerEntry(id=r["id"], round_id=r["round_id"], kind=r["kind"], amount=r["amount"],
+                        balance_after=r["bonus_after"], at=r["at"], reason=r["reason"],
+                        decision_seq=r["decision_seq"], account="bonus", grant_id=r["grant_id"])
+            for r in rows
+        ]
+
+    # ----------------------------------------------------------------- free games
+
+    def grant_free_games(self, games: int, stake: int, game_id: str | None = None, *,
+                         reason: str = "free games") -> FreeGames:
+        """Grant ``games`` free games at ``stake`` cents for ``game_id`` (None: any game whose bet
+        ladder offers that stake), in one transaction: the grant, and its money (games x stake) into
+        the bonus balance (a ``grant`` row of the bonus ledger). Returns the grant."""
+        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_FREE_GAMES:
+            raise ValueError(f"games must be an int from 1 to {MAX_FREE_GAMES}, not {games!r}")
+        _check_cents("stake", stake, positive=True)
+        _check_cents("the grant's money", games * stake, positive=True)
+        if game_id is not None:
+            _check_game_id(game_id)
+        if not isinstance(reason, str) or not reason:
+            raise ValueError(f"reason must be a non-empty string, not {reason!r}")
+        with self._write() as conn:
+            now = self._now()
+            cur = conn.execute(
+                "INSERT INTO free_games (game_id, stake, games, games_left, reason, granted_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, stake, games, games, reason, now),
+            )
+            assert cur.lastrowid is not None  # the INSERT just run sets it
+            grant_id = cur.lastrowid
+            self._tx_grants.append(grant_id)
+            self._move_bonus(conn, "grant", games * stake, None, now, reason=reason, grant_id=grant_id)
+            self._journal_record(conn, "grant")
+            grant = self._grants_in(conn, "WHERE id = ?", (grant_id,))[0]
+        logger.info("Granted %d free game(s) at %d cents for %s (%s)", games, stake, game_id or "any game", reason)
+        return grant
+
+    @staticmethod
+    def _grants_in(conn: sqlite3.Connection, where: str = "", params: tuple[Any, ...] = ()) -> list[FreeGames]:
+        return [
+            FreeGames(id=r["id"], game_id=r["game_id"], stake=r["stake"], games=r["games"],
+                      games_left=r["games_left"], reason=r["reason"], granted_at=r["granted_at"])
+            for r in conn.execute(f"SELECT * FROM free_games {where} ORDER BY id", params)
+        ]
+
+    def free_games(self, game_id: str | None = None, bets: tuple[int, ...] | None = None, *,
+                   used: bool = False) -> list[FreeGames]:
+        """Grants of free games, oldest first: those with games left (``used``: every grant ever made),
+        of those a game ``game_id`` with the bet ladder ``bets`` may play when they are given."""
+        try:  # one statement: no transaction needed
+            grants = self._grants_in(self._db(), "" if used else "WHERE games_left > 0")
+        except sqlite3.Error as exc:
+            raise StoreError(f"The wallet {self._path} could not be read ({exc}).") from exc
+        if game_id is not None:
+            grants = [g for g in grants if g.game_id in (None, game_id)]
+        if bets is not None:
+            grants = [g for g in grants if g.stake in bets]
+        return grants
+
     # ----------------------------------------------------------------- rounds
 
     def begin_round(
@@ -889,12 +1052,21 @@ class Wallet:
         replay_check: dict[str, Any] | None = None,
         pool_seed: int = 0,
         pool_contribution: int = 0,
+        free_game: int | None = None,
     ) -> int:
         """Debit ``cost`` and journal the round's inputs in one transaction; returns its id.
 
         ``cost`` is the purchase price (the bet, or the buy price); priced decisions recorded
-        later add to the round's stake. Raises InsufficientFunds (and writes nothing) when the
-        balance is below ``cost``.
+        later add to the round's stake. The payment order: cash first, and what the balance cannot
+        cover from the bonus balance beyond the money of the free games still to play (``available``);
+        each part is its account's ledger row. Raises InsufficientFunds (and writes nothing) when
+        the two together are below ``cost``.
+
+        ``free_game`` (a grant's id, see ``grant_free_games``) makes the round one of that grant's
+        free games: its ``cost`` (and ``bet``) must be the grant's stake, it buys no feature, and
+        the stake comes wholly from the bonus balance (the grant's own money) while the grant's
+        games left go down by one, in the same transaction; StoreError, and nothing written, when
+        the grant has no game left or is for another game or stake.
         ``game_state``, when given, replaces the game's carried state in the same
         transaction (e.g. a jackpot pool fed by this bet). A ``cost`` of 0 writes no
         ledger row. ``engine_version``, ``data_digest`` and ``replay_check`` name what played
@@ -925,10 +1097,18 @@ class Wallet:
         for label, text in (("engine_version", engine_version), ("data_digest", data_digest)):
             if text is not None and not isinstance(text, str):
                 raise TypeError(f"{label} must be a str or None, not {type(text).__name__}")
+        if free_game is not None:
+            if isinstance(free_game, bool) or not isinstance(free_game, int):
+                raise TypeError(f"free_game must be a grant's id (an int), not {type(free_game).__name__}")
+            if buy:
+                raise ValueError("a free game buys no feature")
         with self._write() as conn:
-            balance = self._balance_in(conn)
-            if balance < cost:
-                raise InsufficientFunds(balance, cost)
+            if free_game is None:
+                cash, bonus = self._available_in(conn)
+                if cash + bonus < cost:
+                    raise InsufficientFunds(cash + bonus, cost)
+            else:
+                self._check_free_game(conn, free_game, game_id, bet, cost)
             now = self._now()
             self._check_pool_round(conn, game_id, state_in, starts=pool_seed > 0)
             cur = conn.execute(
@@ -951,16 +1131,35 @@ class Wallet:
             )
             assert cur.lastrowid is not None  # the INSERT just run sets it
             round_id = cur.lastrowid
-            if cost > 0:
-                self._move(conn, "debit", cost, round_id, now)
+            if free_game is not None:
+                conn.execute("UPDATE free_games SET games_left = games_left - 1 WHERE id = ?", (free_game,))
+                self._tx_grants.append(free_game)
+                self._move_bonus(conn, "debit", cost, round_id, now, grant_id=free_game)
+            elif cost > 0:
+                self._pay(conn, cost, round_id, now)
             if game_state is not None or pool_seed or pool_contribution:
                 self._change_state(conn, game_id, game_state, now, round_id=round_id,
                                    moves=[("seed", pool_seed), ("contribution", pool_contribution)])
             self._journal_record(conn, "begin", rounds=[round_id])
         logger.debug(
-            "Round %d begun: %s cost %d seed %d", round_id, game_id, cost, seed
+            "Round %d begun: %s cost %d seed %d%s", round_id, game_id, cost, seed,
+            "" if free_game is None else f" (a free game of grant {free_game})",
         )
         return round_id
+
+    def _check_free_game(self, conn: sqlite3.Connection, grant_id: int, game_id: str, bet: int, cost: int) -> None:
+        """A free game about to begin: its grant has a game left, for this game and at this stake."""
+        row = conn.execute("SELECT game_id, stake, games_left FROM free_games WHERE id = ?", (grant_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"There is no grant {grant_id} of free games in the wallet {self._path}.")
+        if row["games_left"] < 1:
+            raise StoreError(f"The free games of grant {grant_id} have all been played; the round was not begun.")
+        if row["game_id"] not in (None, game_id):
+            raise StoreError(f"The free games of grant {grant_id} are for {row['game_id']!r}, not {game_id!r}; "
+                             "the round was not begun.")
+        if (bet, cost) != (row["stake"], row["stake"]):
+            raise StoreError(f"The free games of grant {grant_id} are played at {row['stake']} cents, not a bet of "
+                             f"{bet} costing {cost}; the round was not begun.")
 
     def _check_pool_round(self, conn: sqlite3.Connection, game_id: str, state_in: dict[str, Any] | None, *,
                           starts: bool) -> None:
@@ -994,16 +1193,17 @@ class Wallet:
 
         A ``price`` above 0 is debited in the same transaction, tied to the decision in the
         ledger, and added to the round's ``cost``: the decision and its payment are stored
-        together or not at all. Raises InsufficientFunds (and writes nothing) when the
-        balance is below ``price``.
+        together or not at all. It is paid as a purchase is (``begin_round``'s payment order:
+        cash first, then the bonus beyond the free games' money; in a free game too). Raises
+        InsufficientFunds (and writes nothing) when the two together are below ``price``.
         """
         _check_id(round_id)
         _check_cents("price", price)
         data = _dumps(decision, "decision")
         with self._write() as conn:
             self._open_round_in(conn, round_id, "record a decision")
-            if price > 0 and (balance := self._balance_in(conn)) < price:
-                raise InsufficientFunds(balance, price)
+            if price > 0 and sum(funds := self._available_in(conn)) < price:
+                raise InsufficientFunds(sum(funds), price)
             seq = int(
                 conn.execute(
                     "SELECT COALESCE(MAX(seq) + 1, 0) FROM decisions WHERE round_id = ?",
@@ -1019,7 +1219,7 @@ class Wallet:
                 conn.execute(
                     "UPDATE rounds SET cost = cost + ? WHERE id = ?", (price, round_id)
                 )
-                self._move(conn, "debit", price, round_id, now, decision_seq=seq)
+                self._pay(conn, price, round_id, now, decision_seq=seq)
             self._journal_record(conn, "decision", rounds=[round_id], decisions=[(round_id, seq)])
         if price > 0:
             logger.debug("Round %d decision %d bought for %d", round_id, seq, price)
@@ -1054,6 +1254,10 @@ class Wallet:
     ) -> int:
         """Credit ``win`` and mark the round settled in one transaction; returns the balance.
 
+        The win is credited to cash and bonus in the blend of what the round was paid with: the
+        bonus balance gets ``bonus_share(win, cost, bonus paid)`` (rounded down), cash the rest
+        (the odd cent), each its account's ledger row; a stake returned (``win`` equal to it) goes
+        back to the accounts it came from, cent for cent.
         A second settlement raises RoundNotOpen (a StoreError) and credits nothing.
         ``summary``, when given, replaces the one from ``begin_round``. In the same
         transaction, ``game_state`` replaces the round's game's carried state and
@@ -1109,8 +1313,11 @@ class Wallet:
                 "summary = COALESCE(?, summary), note = ? WHERE id = ?",
                 (win, now, state_out_json, summary_json, note, round_id),
             )
-            if win > 0:
-                self._move(conn, "credit", win, round_id, now)
+            to_bonus = bonus_share(win, row["cost"], self._bonus_paid(conn, round_id))
+            if win - to_bonus > 0:
+                self._move(conn, "credit", win - to_bonus, round_id, now)
+            if to_bonus > 0:
+                self._move_bonus(conn, "credit", to_bonus, round_id, now)
             if return_contribution:
                 moves = [("refund", self._contribution_of(conn, round_id))]
             if game_state is not None or any(units for _, units in moves):
@@ -1120,6 +1327,13 @@ class Wallet:
             self._journal_record(conn, "settle", rounds=[round_id])
         logger.debug("Round %d settled: win %d, balance %d", round_id, win, balance)
         return balance
+
+    @staticmethod
+    def _bonus_paid(conn: sqlite3.Connection, round_id: int) -> int:
+        """The cents of the round's stake paid from the bonus balance (its purchase and decisions)."""
+        return int(conn.execute(
+            "SELECT COALESCE(SUM(amount), 0) FROM bonus_ledger WHERE round_id = ? AND kind = 'debit'", (round_id,)
+        ).fetchone()[0])
 
     @staticmethod
     def _contribution_of(conn: sqlite3.Connection, round_id: int) -> int:
@@ -1136,6 +1350,7 @@ class Wallet:
         prices: dict[int, list[int]] = {r["id"]: [] for r in rows}
         balances: dict[int, tuple[int | None, int | None]] = {}
         pools: dict[int, tuple[int, int]] = {}
+        bonus: dict[int, tuple[int, int, int | None]] = {}
         if decisions:
             marks = ",".join("?" * len(decisions))
             for d in conn.execute(
@@ -1146,7 +1361,8 @@ class Wallet:
                 decisions[d["round_id"]].append(json.loads(d["data"]))
                 prices[d["round_id"]].append(d["price"])
             for b in conn.execute(
-                "SELECT l.round_id, f.balance_after + f.amount AS before, l.balance_after AS after "
+                "SELECT l.round_id, f.balance_after + CASE WHEN f.kind = 'debit' THEN f.amount ELSE -f.amount END "
+                "AS before, l.balance_after AS after "
                 f"FROM (SELECT round_id, MIN(id) AS first, MAX(id) AS last FROM ledger WHERE round_id IN ({marks}) "
                 "GROUP BY round_id) m JOIN ledger f ON f.id = m.first JOIN ledger l ON l.id = m.last",
                 tuple(decisions),
@@ -1159,6 +1375,13 @@ class Wallet:
                 tuple(decisions),
             ):
                 pools[p["round_id"]] = (p["contribution"], p["payout"] // 100)
+            for b in conn.execute(
+                "SELECT round_id, SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END) AS paid, "
+                "SUM(CASE WHEN kind = 'credit' THEN amount ELSE 0 END) AS won, MAX(grant_id) AS free_game "
+                f"FROM bonus_ledger WHERE round_id IN ({marks}) GROUP BY round_id",
+                tuple(decisions),
+            ):
+                bonus[b["round_id"]] = (b["paid"], b["won"], b["free_game"])
         return [
             RoundRecord(
                 id=r["id"],
@@ -1185,6 +1408,9 @@ class Wallet:
                 balance_after=balances.get(r["id"], (None, None))[1] if r["status"] == "settled" else None,
                 pool_contribution=pools.get(r["id"], (0, 0))[0],
                 jackpot=pools.get(r["id"], (0, 0))[1],
+                bonus_cost=bonus.get(r["id"], (0, 0, None))[0],
+                bonus_win=bonus.get(r["id"], (0, 0, None))[1],
+                free_game=bonus.get(r["id"], (0, 0, None))[2],
             )
             for r in rows
         ]
@@ -1377,6 +1603,13 @@ class Wallet:
         negative, and each round's movements are those of one wager and one settlement (a
         jackpot paid is part of its credit). Whether a contribution is the game's share of the
         stake needs the game's rules: ``game.session.pool_problems``.
+
+        The bonus balance (``_audit_bonus``) likewise: it equals its ledger's movements, each
+        ``bonus_after`` follows and none is negative; each grant's money came in once, its games
+        left are its games less the free games begun on it (each paid its stake from the bonus),
+        and the bonus holds at least the money of the games left. Each round's stake is its cash
+        and bonus debits together (purchase and each decision), and a settled round's win is its
+        cash and bonus credits, split in the blend of its stake (``bonus_share``).
         """
         problems: list[str] = []
         with self._read() as conn:
@@ -1414,14 +1647,85 @@ class Wallet:
                 problems.append(f"balance is negative ({balance})")
             problems.extend(self._audit_rounds(conn))
             problems.extend(self._audit_pools(conn))
-            orphans = conn.execute(
-                "SELECT COUNT(*) FROM ledger l WHERE l.round_id IS NOT NULL "
-                "AND NOT EXISTS (SELECT 1 FROM rounds r WHERE r.id = l.round_id)"
-            ).fetchone()[0]
-            if orphans:
-                problems.append(
-                    f"{orphans} ledger row(s) refer to rounds that do not exist"
-                )
+            problems.extend(self._audit_bonus(conn))
+            for table in ("ledger", "bonus_ledger"):
+                orphans = conn.execute(
+                    f"SELECT COUNT(*) FROM {table} l WHERE l.round_id IS NOT NULL "
+                    "AND NOT EXISTS (SELECT 1 FROM rounds r WHERE r.id = l.round_id)"
+                ).fetchone()[0]
+                if orphans:
+                    what = "ledger" if table == "ledger" else "bonus ledger"
+                    problems.append(
+                        f"{orphans} {what} row(s) refer to rounds that do not exist"
+                    )
+        return problems
+
+    @staticmethod
+    def _audit_bonus(conn: sqlite3.Connection) -> list[str]:
+        """The bonus balance against its ledger, and the grants of free games against their movements."""
+        problems: list[str] = []
+        running = 0
+        for row in conn.execute("SELECT id, kind, amount, bonus_after FROM bonus_ledger ORDER BY id"):
+            running += -row["amount"] if row["kind"] == "debit" else row["amount"]
+            if row["bonus_after"] != running:
+                problems.append(f"bonus ledger {row['id']}: bonus_after {row['bonus_after']} "
+                                f"but movements give {running}")
+                running = row["bonus_after"]  # report each break once
+            if running < 0:
+                problems.append(f"bonus ledger {row['id']}: the bonus balance went negative ({running})")
+        bonus = Wallet._bonus_in(conn)
+        moved = conn.execute(
+            "SELECT COALESCE(SUM(CASE WHEN kind = 'debit' THEN -amount ELSE amount END), 0) FROM bonus_ledger"
+        ).fetchone()[0]
+        if bonus != moved:
+            problems.append(f"bonus balance {bonus} != grants + bonus credits - bonus debits = {moved}")
+        for g in conn.execute(
+            """
+            SELECT f.id, f.game_id, f.stake, f.games, f.games_left,
+                   COALESCE(m.n_grant, 0) AS n_grant, COALESCE(m.granted, 0) AS granted,
+                   COALESCE(m.played, 0) AS played, COALESCE(m.paid, 0) AS paid,
+                   COALESCE(m.off_stake, 0) AS off_stake, COALESCE(m.other_game, 0) AS other_game
+            FROM free_games f LEFT JOIN (
+                SELECT b.grant_id,
+                       SUM(b.kind = 'grant') AS n_grant,
+                       SUM(CASE WHEN b.kind = 'grant' THEN b.amount ELSE 0 END) AS granted,
+                       SUM(b.kind = 'debit') AS played,
+                       SUM(CASE WHEN b.kind = 'debit' THEN b.amount ELSE 0 END) AS paid,
+                       SUM(b.kind = 'debit' AND (r.bet != g.stake OR r.cost - COALESCE(d.priced, 0) != g.stake
+                                                 OR r.buy)) AS off_stake,
+                       SUM(b.kind = 'debit' AND g.game_id IS NOT NULL AND r.game_id != g.game_id) AS other_game
+                FROM bonus_ledger b
+                JOIN free_games g ON g.id = b.grant_id
+                LEFT JOIN rounds r ON r.id = b.round_id
+                LEFT JOIN (SELECT round_id, SUM(price) AS priced FROM decisions GROUP BY round_id) d
+                       ON d.round_id = b.round_id
+                WHERE b.grant_id IS NOT NULL GROUP BY b.grant_id
+            ) m ON m.grant_id = f.id
+            ORDER BY f.id
+            """
+        ):
+            gid = g["id"]
+            if g["n_grant"] != 1 or g["granted"] != g["games"] * g["stake"]:
+                problems.append(f"grant {gid} of {g['games']} free game(s) at {g['stake']}: {g['n_grant']} grant "
+                                f"movement(s) totalling {g['granted']}, not one of {g['games'] * g['stake']}")
+            if g["games"] - g["games_left"] != g["played"]:
+                problems.append(f"grant {gid}: {g['games_left']} of {g['games']} free game(s) left, but "
+                                f"{g['played']} were begun")
+            if g["paid"] != g["played"] * g["stake"] or g["off_stake"]:
+                problems.append(f"grant {gid}: its {g['played']} free game(s) paid {g['paid']} from the bonus, "
+                                f"not {g['stake']} each at a bet of {g['stake']}")
+            if g["other_game"]:
+                problems.append(f"grant {gid}: {g['other_game']} of its free games were played on another game "
+                                f"than {g['game_id']!r}")
+        stray = conn.execute(
+            "SELECT COUNT(*) FROM bonus_ledger b WHERE b.grant_id IS NOT NULL "
+            "AND NOT EXISTS (SELECT 1 FROM free_games f WHERE f.id = b.grant_id)"
+        ).fetchone()[0]
+        if stray:
+            problems.append(f"{stray} bonus ledger row(s) name grants of free games that do not exist")
+        reserved = Wallet._reserved_in(conn)
+        if bonus < reserved:
+            problems.append(f"bonus balance {bonus} is less than the {reserved} of the free games left")
         return problems
 
 
@@ -1491,12 +1795,14 @@ class Wallet:
 
     @staticmethod
     def _audit_rounds(conn: sqlite3.Connection) -> list[str]:
-        """Each round's debits and credit against what it bought and won.
+        """Each round's debits and credits, in both accounts, against what it bought and won.
 
-        A round has exactly one purchase debit (no ``decision_seq``) equal to its purchase
-        price when that is above 0, exactly one debit per priced decision equal to the
-        decision's price (none for a free one), debits summing to its ``cost``, and, once
-        settled, exactly one credit equal to its win when that is above 0.
+        A round has at most one purchase debit (no ``decision_seq``) in each account, together
+        equal to its purchase price; at most one debit per account for each priced decision,
+        together equal to the decision's price (none for a free one); debits summing to its
+        ``cost``; and, once settled, at most one credit per account, together equal to its win,
+        the bonus credit being ``bonus_share`` of it (the blend of its stake). Messages count the
+        debits and credits of both accounts together.
         """
         problems: list[str] = []
         # The purchase price is the stake less the decisions' prices. Only mismatched rounds
@@ -1508,30 +1814,51 @@ class Wallet:
                        COALESCE(d.priced, 0) AS priced,
                        r.cost - COALESCE(d.priced, 0) AS purchase,
                        COALESCE(m.n_purchase, 0) AS n_purchase,
+                       COALESCE(m.max_purchase, 0) AS max_purchase,
                        COALESCE(m.purchased, 0) AS purchased,
                        COALESCE(m.n_debit, 0) AS n_debit,
                        COALESCE(m.debited, 0) AS debited,
+                       COALESCE(m.bonus_paid, 0) AS bonus_paid,
                        COALESCE(m.n_credit, 0) AS n_credit,
-                       COALESCE(m.credited, 0) AS credited
+                       COALESCE(m.max_credit, 0) AS max_credit,
+                       COALESCE(m.credited, 0) AS credited,
+                       COALESCE(m.bonus_won, 0) AS bonus_won
                 FROM rounds r
                 LEFT JOIN (
                     SELECT round_id, SUM(price) AS priced FROM decisions GROUP BY round_id
                 ) d ON d.round_id = r.id
                 LEFT JOIN (
                     SELECT round_id,
-                           SUM(kind = 'debit' AND decision_seq IS NULL) AS n_purchase,
-                           SUM(CASE WHEN kind = 'debit' AND decision_seq IS NULL
-                                    THEN amount ELSE 0 END) AS purchased,
-                           SUM(kind = 'debit') AS n_debit,
-                           SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END) AS debited,
-                           SUM(kind = 'credit') AS n_credit,
-                           SUM(CASE WHEN kind = 'credit' THEN amount ELSE 0 END) AS credited
-                    FROM ledger WHERE round_id IS NOT NULL GROUP BY round_id
+                           SUM(n_purchase) AS n_purchase, MAX(n_purchase) AS max_purchase,
+                           SUM(purchased) AS purchased, SUM(n_debit) AS n_debit, SUM(debited) AS debited,
+                           SUM(CASE WHEN account = 'bonus' THEN debited ELSE 0 END) AS bonus_paid,
+                           SUM(n_credit) AS n_credit, MAX(n_credit) AS max_credit, SUM(credited) AS credited,
+                           SUM(CASE WHEN account = 'bonus' THEN credited ELSE 0 END) AS bonus_won
+                    FROM (
+                        SELECT round_id, account,
+                               SUM(kind = 'debit' AND decision_seq IS NULL) AS n_purchase,
+                               SUM(CASE WHEN kind = 'debit' AND decision_seq IS NULL
+                                        THEN amount ELSE 0 END) AS purchased,
+                               SUM(kind = 'debit') AS n_debit,
+                               SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END) AS debited,
+                               SUM(kind = 'credit') AS n_credit,
+                               SUM(CASE WHEN kind = 'credit' THEN amount ELSE 0 END) AS credited
+                        FROM (
+                            SELECT round_id, kind, amount, decision_seq, 'cash' AS account
+                            FROM ledger WHERE round_id IS NOT NULL
+                            UNION ALL
+                            SELECT round_id, kind, amount, decision_seq, 'bonus' AS account
+                            FROM bonus_ledger WHERE round_id IS NOT NULL
+                        )
+                        GROUP BY round_id, account
+                    )
+                    GROUP BY round_id
                 ) m ON m.round_id = r.id
             )
-            WHERE purchase < 0 OR n_purchase != (purchase > 0) OR purchased != purchase
+            WHERE purchase < 0 OR max_purchase > 1 OR purchased != purchase
                OR debited != cost
-               OR (status = 'settled' AND (n_credit != (win > 0) OR credited != win))
+               OR (status = 'settled' AND (max_credit > 1 OR credited != win
+                   OR bonus_won != (CASE WHEN cost > 0 THEN win * bonus_paid / cost ELSE 0 END)))
                OR (status != 'settled' AND n_credit != 0)
             """
         ):
@@ -1541,7 +1868,7 @@ class Wallet:
                     f"round {rid}: cost {r['cost']} is less than its decisions' prices "
                     f"({r['priced']})"
                 )
-            elif r["n_purchase"] != (r["purchase"] > 0) or r["purchased"] != r["purchase"]:
+            elif r["max_purchase"] > 1 or r["purchased"] != r["purchase"]:
                 problems.append(
                     f"round {rid}: purchase price {r['purchase']} but {r['n_purchase']} "
                     f"purchase debit(s) totalling {r['purchased']}"
@@ -1552,23 +1879,34 @@ class Wallet:
                     f"totalling {r['debited']}"
                 )
             if r["status"] == "settled":
-                if r["n_credit"] != (r["win"] > 0) or r["credited"] != r["win"]:
+                if r["max_credit"] > 1 or r["credited"] != r["win"]:
                     problems.append(
                         f"round {rid}: win {r['win']} but {r['n_credit']} credit(s) "
                         f"totalling {r['credited']}"
                     )
+                share = bonus_share(r["win"], r["cost"], r["bonus_paid"])
+                if r["bonus_won"] != share and r["debited"] == r["cost"]:
+                    problems.append(
+                        f"round {rid}: {r['bonus_won']} of its win {r['win']} credited to the bonus balance, "
+                        f"but a stake of {r['cost']} paid {r['bonus_paid']} from it gives {share}"
+                    )
             elif r["n_credit"]:
                 problems.append(f"round {rid} is open but has been credited")
-        # Each decision against the debits that name it.
+        # Each decision against the debits that name it, in both accounts.
         for d in conn.execute(
             """
-            SELECT d.round_id, d.seq, d.price, COUNT(l.id) AS n_debit,
-                   COALESCE(SUM(l.amount), 0) AS paid
+            SELECT d.round_id, d.seq, d.price,
+                   COALESCE(c.n, 0) + COALESCE(b.n, 0) AS n_debit,
+                   MAX(COALESCE(c.n, 0), COALESCE(b.n, 0)) AS most,
+                   COALESCE(c.paid, 0) + COALESCE(b.paid, 0) AS paid
             FROM decisions d
-            LEFT JOIN ledger l
-                   ON l.round_id = d.round_id AND l.decision_seq = d.seq AND l.kind = 'debit'
-            GROUP BY d.round_id, d.seq
-            HAVING COUNT(l.id) != (d.price > 0) OR COALESCE(SUM(l.amount), 0) != d.price
+            LEFT JOIN (SELECT round_id, decision_seq, COUNT(*) AS n, SUM(amount) AS paid FROM ledger
+                       WHERE decision_seq IS NOT NULL AND kind = 'debit' GROUP BY round_id, decision_seq) c
+                   ON c.round_id = d.round_id AND c.decision_seq = d.seq
+            LEFT JOIN (SELECT round_id, decision_seq, COUNT(*) AS n, SUM(amount) AS paid FROM bonus_ledger
+                       WHERE decision_seq IS NOT NULL AND kind = 'debit' GROUP BY round_id, decision_seq) b
+                   ON b.round_id = d.round_id AND b.decision_seq = d.seq
+            WHERE most > 1 OR COALESCE(c.paid, 0) + COALESCE(b.paid, 0) != d.price
             """
         ):
             problems.append(
@@ -1576,18 +1914,19 @@ class Wallet:
                 f"{d['n_debit']} debit(s) totalling {d['paid']}"
             )
         # Debits naming a decision that was never recorded.
-        for row in conn.execute(
-            """
-            SELECT l.id, l.round_id, l.decision_seq FROM ledger l
-            WHERE l.decision_seq IS NOT NULL AND NOT EXISTS (
-                SELECT 1 FROM decisions d
-                WHERE d.round_id = l.round_id AND d.seq = l.decision_seq)
-            """
-        ):
-            problems.append(
-                f"ledger {row['id']}: a debit for decision {row['decision_seq']} of round "
-                f"{row['round_id']}, which has no such decision"
-            )
+        for table, what in (("ledger", "ledger"), ("bonus_ledger", "bonus ledger")):
+            for row in conn.execute(
+                f"""
+                SELECT l.id, l.round_id, l.decision_seq FROM {table} l
+                WHERE l.decision_seq IS NOT NULL AND NOT EXISTS (
+                    SELECT 1 FROM decisions d
+                    WHERE d.round_id = l.round_id AND d.seq = l.decision_seq)
+                """
+            ):
+                problems.append(
+                    f"{what} {row['id']}: a debit for decision {row['decision_seq']} of round "
+                    f"{row['round_id']}, which has no such decision"
+                )
         return problems
 
 
@@ -1615,6 +1954,16 @@ def _audit_pool_rows(conn: sqlite3.Connection) -> tuple[list[str], dict[str, int
         if chain[key] < 0:
             problems.append(f"pool {row['id']}: the {key} pool went negative ({chain[key]})")
     return problems, sums
+
+
+def bonus_share(win: int, cost: int, bonus_paid: int) -> int:
+    """The cents of ``win`` credited to the bonus balance: the win in the blend of the stake.
+
+    ``cost`` is the round's whole stake and ``bonus_paid`` the part of it paid from the bonus
+    balance; the share is rounded down (the odd cent goes to cash), so the two parts are the win
+    exactly. A round that cost nothing credits cash only.
+    """
+    return win * bonus_paid // cost if cost > 0 else 0
 
 
 def _iso(moment: datetime) -> str:

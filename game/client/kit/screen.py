@@ -8,6 +8,11 @@ decision), mark progress, settle once.
 
 The screen presents; the engine decided everything when the round was bought. Turbo and
 skipping only change the time the steps take.
+
+Free games (a grant in the wallet for this game, ``session.free_game``) are played first: each
+spin is one, at the grant's stake (the bet panel shows it and the bet does not change until they
+are over; a feature is not bought meanwhile), a tag on the spin button says "FREE GAME n of N",
+and the money bar shows the bonus balance and the free games left.
 """
 
 from __future__ import annotations
@@ -121,11 +126,11 @@ class GameScreen(Scene):
         self._quiet = False
         options = getattr(app, "options", None)
         self._automated = bool(getattr(options, "autoplay", None) or getattr(options, "demo", False))
+        self._free_tag: tuple[str, pygame.Surface] | None = None  # "FREE GAME n of N" on the spin button
+        self._shown_bet: int | None = None  # the bet the money bar shows
         self.build()
         self.background = self._compose_background()
-        self.money.balance = session.balance
-        self.money.bet_text = self.bet_text(session.bet)
-        self.money.bet_detail = self.bet_detail(session.bet)
+        self.show_money()
         self.hints = HintStrip(self.layout.rect("hints"), self.key_hints(), theme.ui(res, 18, "heavy"),
                                theme.ui(res, 18))
         if resume is not None:
@@ -372,6 +377,9 @@ class GameScreen(Scene):
         if self.director is not None or self._autoplay is not None:
             self.toast.show("The feature can be bought when the round is over")
             return
+        if self.session.free_game is not None:
+            self.toast.show("The feature can be bought when the free games are over")
+            return
         if "buy" in self.buttons:
             self.buttons["buy"].flash()
         self.sound("click")
@@ -391,13 +399,18 @@ class GameScreen(Scene):
         ], lambda: self.spin(buy=True), confirm_label="Buy", cancel_label="Cancel")
 
     def spin(self, seed: int | None = None, *, buy: bool = False) -> bool:
-        """Pay for a round (or the bought feature) and start presenting it; False if it could not be bought."""
+        """Pay for a round (or the bought feature) and start presenting it; False if it could not be bought.
+
+        While the game has free games left, the round is the next of them (a buy asked for plays it instead).
+        """
         if self.director is not None:
             return False
+        free = self.session.free_game is not None
+        buy = buy and not free
         try:
-            if not self.session.can_afford(buy):
+            if not free and not self.session.can_afford(buy):
                 raise InsufficientFunds(self.session.balance, self.session.cost(buy))
-            active = self.session.spin(seed=seed, buy=buy)
+            active = self.session.spin(seed=seed, free=True) if free else self.session.spin(seed=seed, buy=buy)
         except InsufficientFunds:
             self.sound("error")
             self.stop_autoplay("Autoplay stopped: not enough balance")
@@ -412,7 +425,7 @@ class GameScreen(Scene):
             ])
             return False
         self.sound("spin_start")
-        self.money.balance = self.session.balance
+        self.show_money(active)
         self.present(active)
         return True
 
@@ -473,7 +486,7 @@ class GameScreen(Scene):
             taken = answer(decision.options[index])
             if taken:
                 self._choice = None
-                self.money.balance = self.session.balance
+                self.show_money(self.active)
             return taken
 
         self._choice = ChoiceOverlay(self.app, str(title), lines, options, chosen)
@@ -496,7 +509,8 @@ class GameScreen(Scene):
         if active is None or self._settled:
             return
         self._settled = True
-        self.money.balance = self.session.settle(active)
+        self.session.settle(active)
+        self.show_money()
         if self.money.counter.target != active.result.win:
             self.money.counter.roll_to(active.result.win, 0.3)
         self.money.win_label = "LAST WIN"  # one win field: this round's win, until the next begins
@@ -542,7 +556,7 @@ class GameScreen(Scene):
 
         def top_up() -> None:
             wallet.top_up(amount)
-            self.money.balance = self.session.balance
+            self.show_money()
             self.toast.show(f"Topped up {format_cents(amount)} play money", color=(110, 220, 150))
 
         self._overlay("ConfirmDialog", "Not enough balance", [
@@ -592,6 +606,11 @@ class GameScreen(Scene):
         if self.director is not None:
             self.toast.show("The bet can change when the round is over")
             return
+        grant = self.session.free_game
+        if grant is not None:
+            self.toast.show(f"Free games are played at {format_cents(grant.stake)}: "
+                            "the bet can change when they are over")
+            return
         before = self.session.bet
         after = self.session.step_bet(direction)
         if after == before:
@@ -600,6 +619,7 @@ class GameScreen(Scene):
         self.sound("click")
         self.buttons["bet_plus" if direction > 0 else "bet_minus"].flash()
         self.money.bet_text = self.bet_text(after)
+        self._shown_bet = after
         self.on_bet_changed()
 
     def on_bet_changed(self) -> None:
@@ -685,7 +705,40 @@ class GameScreen(Scene):
     def on_enter(self) -> None:
         self.apply_motion()
         self.buttons["turbo"].active = self.turbo
-        self.money.balance = self.session.balance
+        self.show_money(self.active if self.director is not None else None)
+
+    def show_money(self, active: ActiveRound | None = None) -> None:
+        """The money bar and the spin button's free-game tag as the wallet has them now (read at each
+        change, never per frame). ``active``: the round being shown (its own free game's number)."""
+        session = self.session
+        grant = session.free_game
+        self.money.balance = session.balance
+        self.money.bonus = session.bonus_balance
+        self.money.free_games = session.free_games_left
+        shown = active.play.bet if active is not None else session.bet
+        if shown != self._shown_bet:
+            changed = self._shown_bet is not None
+            self._shown_bet = shown
+            self.money.bet_text = self.bet_text(shown)
+            self.money.bet_detail = self.bet_detail(shown)
+            if changed and active is None:
+                self.on_bet_changed()  # free games began or ended: the bet is theirs, or the player's again
+        number = active.free_game if active is not None else (grant.playing, grant.games) if grant else None
+        text = f"FREE GAME {number[0]} of {number[1]}" if number is not None else ""
+        if not text:
+            self._free_tag = None
+        elif self._free_tag is None or self._free_tag[0] != text:
+            label = render_text(self.fonts["small"], text, (255, 250, 240), INK, 2)
+            tag = rounded_panel((label.get_width() + 24, label.get_height() + 8), (255, 190, 70), (190, 90, 20),
+                                edge=(255, 240, 220), radius=(label.get_height() + 8) // 2, alpha=250)
+            tag.blit(label, label.get_rect(center=tag.get_rect().center))
+            self._free_tag = (text, tag)
+
+    def draw_free_tag(self, surface: pygame.Surface) -> None:
+        """ "FREE GAME n of N" over the foot of the spin button, while free games are played."""
+        if self._free_tag is not None and self.replaying is None:
+            tag = self._free_tag[1]
+            surface.blit(tag, tag.get_rect(center=self.buttons["spin"].rect.midbottom))
 
     def on_exit(self) -> None:
         self._stop_loops()
@@ -769,6 +822,7 @@ class GameScreen(Scene):
         self.money.draw(surface)
         for button in self.buttons.values():
             button.draw(surface)
+        self.draw_free_tag(surface)
         self.draw_buy_price(surface)
         self.draw_top(surface)
         self.banner.draw(surface)

@@ -26,9 +26,11 @@ COLUMNS = (("Time", 0.0), ("Stake", 0.16), ("Win", 0.31), ("Before", 0.41), ("Af
 
 
 def stake_text(record: RoundRecord) -> str:
-    """What the round cost: the bet, a buy's price, and what was bought inside the round."""
+    """What the round cost: the bet, a buy's price, and what was bought inside the round; a free game says so."""
     bought = [price for price in record.decision_costs if price]
     text = format_cents(record.cost)
+    if record.free_game is not None:
+        return f"{text} (free game)" if not bought else f"{text} (free game, {len(bought)} bought)"
     if record.buy:
         return f"{text} (buy)"
     if bought:

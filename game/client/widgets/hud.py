@@ -1,7 +1,10 @@
 """The money bar every game screen shares: balance, bet (with its ladder text) and win.
 
 Labels and panels are drawn into the screen's static background once (``bake``); per frame
-the values are cached text (they change rarely) and the win is a glyph counter that rolls.
+the values are cached text (they change rarely) and the win is a glyph counter that rolls. When
+the wallet holds a bonus balance or the game has free games left, the balance panel shows them
+in small type at its right edge (the bet panel's breakdown style): ``BONUS 5.00`` and
+``10 FREE GAMES``.
 """
 
 from __future__ import annotations
@@ -45,6 +48,17 @@ class MoneyBar:
         self.bet_detail = ""  # the bet's breakdown, small, at the panel's right edge
         self.win_label = "WIN"
         self.counter = RollingCounter(0, tick=tick)
+        self.bonus = 0  # the bonus balance (cents), shown beside the cash when above 0
+        self.free_games = 0  # the free games this game has left, shown when above 0
+
+    def bonus_lines(self) -> list[str]:
+        """The balance panel's small lines: the bonus balance and the free games left (none when neither)."""
+        lines = []
+        if self.bonus or self.free_games:
+            lines.append(f"BONUS {format_cents(self.bonus)}")
+        if self.free_games:
+            lines.append(f"{self.free_games} FREE GAME{'S' if self.free_games != 1 else ''}")
+        return lines
 
     def bake(self, background: pygame.Surface) -> None:
         """Draw the static panels and labels into the screen's background."""
@@ -60,8 +74,15 @@ class MoneyBar:
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.balance_rect
+        lines = self.bonus_lines()
+        # With the bonus at its right edge the cash moves left of centre, so the two never touch.
+        cash_x = r.centerx if not lines else r.x + r.w * 5 // 12
         blit_text(surface, self.value_font, format_cents(self.balance), VALUE,
-                  center=(r.centerx, r.bottom - 16), outline=INK)
+                  center=(cash_x, r.bottom - 16), outline=INK)
+        for i, line in enumerate(lines):
+            text = render_text(self.label_font, line, GOLD if i == 0 else LABEL, INK, 1)
+            y = r.bottom - 16 if len(lines) == 1 else r.centery - 7 + i * 17
+            surface.blit(text, text.get_rect(midright=(r.right - 12, y)))
         r = self.bet_rect
         blit_text(surface, self.value_font, self.bet_text, GOLD, center=(r.centerx, r.bottom - 17), outline=INK)
         if self.bet_detail:

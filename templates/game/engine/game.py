@@ -13,7 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from game.engine.data import Reader, load_json, read_bets, read_printed_rtp
+from game.engine.data import Reader, load_json, read_bets, read_pending_limit, read_printed_rtp
 from game.engine.describe import GameDescription
 from game.engine.game import Game
 from game.engine.lines import LineEvaluator
@@ -54,6 +54,8 @@ class __GameClass__(Game):
             raise prizes.fail("one weight per prize")
         self.cap = doc.child("cap_x").convert(parse_multiplier, "a multiple of the bet")
         self.reels = ReelSet.read(doc.child("strips"), self.rows, set(self.symbols))
+        # A round left unfinished is completed at launch after this long (48 hours unless the data says).
+        self.pending_limit = read_pending_limit(doc, self.pending_limit)
         self.evaluator = LineEvaluator(self.lines, self.pays, self.wild, frozenset({self.gift}))
         # What screens and help pages show of the math: they read it here and keep no copy.
         self.description = GameDescription(id=self.id, title=self.title, bets=ladder, lines=self.lines,

@@ -7,8 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from game.catalogue import CATALOGUE
-from game.catalogue import GameEntry, plugged
+from game.catalogue import CATALOGUE, GameEntry, plugged
 from game.engine import GAME_IDS, InvalidBet, UnknownGame, get_game
 
 
@@ -24,9 +23,9 @@ def test_game_ids_and_titles() -> None:
 def test_unknown_and_unavailable_games_say_why() -> None:
     with pytest.raises(UnknownGame, match="no game 'nope'"):
         get_game("nope")
-    with plugged(GameEntry("snow_globe", "Snow Globe", "coming soon")):  # a tile without an engine
-        with pytest.raises(UnknownGame, match="coming soon"):
-            get_game("snow_globe")
+    with plugged(GameEntry("snow_globe", "Snow Globe", "coming soon")), \
+            pytest.raises(UnknownGame, match="coming soon"):  # a tile without an engine
+        get_game("snow_globe")
 
 
 def test_bet_ladder_is_value_times_level_times_50() -> None:

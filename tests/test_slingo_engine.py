@@ -16,7 +16,14 @@ from hypothesis import strategies as st
 from game.engine.exact_slingo import bonus_exact
 from game.engine.games.slingo_santa_king.game import DATA_FILE, SlingoSantaKing
 from game.engine.games.slingo_santa_king.grid import (
-    FULL, LINES, best_cells, bit, cell_of, completed_lines, rank, slingos,
+    FULL,
+    LINES,
+    best_cells,
+    bit,
+    cell_of,
+    completed_lines,
+    rank,
+    slingos,
 )
 from game.engine.money import cents_of
 from game.engine.rng import RoundRng

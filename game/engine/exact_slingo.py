@@ -6,8 +6,9 @@ spins, each reel one with the free-spin weight's chance), the trail a chain of i
 step, and spin k pays the trail's expected bonus at spin k when the game reaches spin k.
 Both are run, with fractions, until the chance that the game is still playing is below ``TAIL``
 (a game ends with probability 1: a spin adds 5/42 spins on average), which bounds what is left
-out; probabilities are held to 60 decimal places once their denominators grow past 10**80. The ladder's prize, which depends on the grid and the picks, is simulated
-(``python -m game.engine.simulate slingo_santa_king --exact-parts``).
+out; probabilities are held to 60 decimal places once their denominators grow past 10**80. The
+ladder's prize, which depends on the grid and the picks, is simulated (``python -m
+game.engine.simulate slingo_santa_king --exact-parts``).
 """
 
 from __future__ import annotations
@@ -110,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     for level, rate in exact.by_stage.items():
         stage = game.trail.stage(level)
         assert stage is not None
-        out.write(f"  {stage.name:11} 1 game in {float(1 / rate):10.2f}  character mean {float(stage.character_mean()):.4f}x\n")
+        out.write(f"  {stage.name:11} 1 game in {float(1 / rate):10.2f}"
+                  f"  character mean {float(stage.character_mean()):.4f}x\n")
     out.write(f"left out       below {float(exact.left_out):.1e}\n")
     return 0
 

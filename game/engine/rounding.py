@@ -31,6 +31,7 @@ import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from typing import Any
 
 from .game import Game
 
@@ -85,7 +86,7 @@ def pay_figures(game: Game) -> PayFigures:
                           game.buy_price_x, "the sum of the cluster pays of every tumble, in Midnight Riches times"
                           " the level's multiplier, or the cap")
     if game.id == "slingo_santa_king":
-        d = game.description  # type: ignore[attr-defined]
+        d: Any = game.description
         pays = [(f"{count} Slingos" if count < 12 else "Full House", prize) for count, prize in d.ladder.items()]
         pays += [(f"character {name}", pay) for name, pay in d.trail.stages[0].pays.items()]
         return PayFigures(game.id, tuple(pays), (), game.cap, game.buy_price_x,

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
-from datetime import timedelta
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...data import Reader, load_json, read_bets, read_printed_rtp
+from ...data import Reader, load_json, read_bets, read_pending_limit, read_printed_rtp
 from ...describe import GameDescription
 from ...game import Game
 from ...money import multiplier_text, parse_multiplier
@@ -100,7 +99,8 @@ class SlingoSantaKing(Game):
         wheel = doc.child("wheel")
         self.wheel_price = wheel.child("price").integer(1)
         self.wheel_failures = wheel.child("failures").integer(1)
-        self.pending_hours = doc.child("pending_hours").integer(1)
+        self.pending_limit = read_pending_limit(doc, Game.pending_limit)
+        self.pending_hours = int(self.pending_limit.total_seconds() // 3600)
         ladder = read_bets(doc)
         self.bets = ladder.ladder
         self.default_bet = ladder.default
@@ -112,10 +112,6 @@ class SlingoSantaKing(Game):
             reel_weights=dict(self.reel_weights), trail=self.trail, wheel_price=self.wheel_price,
             wheel_failures=self.wheel_failures, pending_hours=self.pending_hours,
         )
-
-    @property
-    def pending_limit(self) -> timedelta:
-        return timedelta(hours=self.pending_hours)
 
     def _bag(self, extra: bool) -> tuple[tuple[Any, ...], ...]:
         """Each reel's symbols, each as often as its weight (free spins left out of extra spins)."""

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.engine import DataError
 from game.engine.exact_slingo import bonus_exact
 from game.engine.games.slingo_santa_king.game import DATA_FILE, SlingoSantaKing
 from game.engine.games.slingo_santa_king.grid import (
@@ -152,7 +153,7 @@ def test_every_spin_marks_what_matches_and_the_picks_what_was_chosen() -> None:
 
 
 def test_free_spin_symbols_add_spins_and_never_land_on_extra_spins(tmp_path: Path) -> None:
-    game = variant(tmp_path, reel_weights={"free_spin": 30})
+    game = variant(tmp_path, reel_weights={"free_spin": 6})  # a spin adds 5 x 6/88 spins on average
     result = game.play(50, 11)
     spins = events(result, "spin")
     added = sum(spin["reels"].count("free_spin") for spin in spins if not spin["extra"])
@@ -161,6 +162,11 @@ def test_free_spin_symbols_add_spins_and_never_land_on_extra_spins(tmp_path: Pat
 
 
 # -- the trail and the characters ------------------------------------------------------------------
+
+
+def test_free_spins_that_would_never_let_a_game_end_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(DataError, match="fewer than one spin on average"):
+        variant(tmp_path, reel_weights={"free_spin": 30})
 
 
 def test_the_stages_and_their_characters() -> None:

@@ -844,9 +844,15 @@ def naughty_or_nice(game: Game, buy: bool) -> str:
     return build_sheet(game, buy)
 
 
+def slingo_santa_king(game: Game, buy: bool) -> str:
+    from .par_slingo import build as build_sheet  # it builds on this module's sections
+
+    return build_sheet(game, buy)
+
+
 BUILDERS: dict[str, Callable[[Game, bool], str]] = {
     "halloween_vacation": halloween, "fat_santa": fat_santa, "santas_wonderland": wonderland,
-    "naughty_or_nice": naughty_or_nice,
+    "naughty_or_nice": naughty_or_nice, "slingo_santa_king": slingo_santa_king,
 }
 
 

@@ -80,6 +80,11 @@ class SlingoSantaKing(Game):
         self.reel_weights = {name: weights_doc.child(name).integer(0) for name in ("number", *SPECIALS)}
         if self.reel_weights["number"] < 1:
             raise weights_doc.child("number").fail("every number must be able to land")
+        total_weight = self.numbers * self.reel_weights["number"] + sum(self.reel_weights[name] for name in SPECIALS)
+        if Fraction(SIZE * self.reel_weights["free_spin"], total_weight) >= 1:
+            raise weights_doc.child("free_spin").fail(
+                f"{SIZE} reels x {self.reel_weights['free_spin']}/{total_weight} free spins a spin: a spin must add"
+                " fewer than one spin on average, or a game never ends")
         trail_doc = doc.child("trail")
         ding = tuple(item.convert(parse_multiplier, "a probability") for item in trail_doc.child("ding").items())
         if len(ding) != SIZE or not all(0 <= p < 1 for p in ding):
@@ -149,7 +154,11 @@ class SlingoSantaKing(Game):
 
     def price(self, value: SpinValue, stake: int) -> int:
         """An extra spin's price in cents: its value over the extra-spin RTP, rounded up to the cent."""
-        cents = value.total * stake / self.extra_rtp
+        return self.price_cents(value.total, stake)
+
+    def price_cents(self, value_x: Fraction, stake: int) -> int:
+        """The price of a spin worth ``value_x`` x stake: over the extra-spin RTP, rounded up (1 cent at least)."""
+        cents = value_x * stake / self.extra_rtp
         return max(1, -(-cents.numerator // cents.denominator))
 
     # -- proof by exact parts ------------------------------------------------------------------

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from game.client.games.halloween_vacation.screen import HalloweenVacationScreen
 from game.client.kit.screen import GameScreen
 from game.client.screens import lobby_scene
 from tests import harness

@@ -112,13 +112,14 @@ def build(game: Game, buy: bool) -> str:
              pct(fr.get(f"slingos_{count}", {}).get("runs", 0) / m, 4)] for count in [*range(1, 11), 12]]
     sheet.t(["Slingos at the end", "games", "share"], rows)
     cv = report["control_variate"]
+    top = "the Full House" if report["feature_max_x"] == d.ladder[12] else "below the Full House"
     sheet.lines += [
         f"- Mean prize **{report['feature_average_x']:.4f}x stake, standard error {report['feature_se_x']:.4f}x**"
         f" ({report.cite()}); sd of one game's prize {report['feature_sd_x']:.2f}x.",
         f"- Controls ({', '.join(cv['names'])}; exact means by Wald's identity): variance"
         f" {cv['variance_reduction']:.2f} times smaller.",
-        f"- Picks: the published strategy (most Slingos, then nearness, then lines through the cell; ties at"
-        " random). Highest win seen: " + f"{report['max_win_x']:,.2f}x stake.",
+        "- Picks: the published strategy (most Slingos, then nearness, then lines through the cell; ties at"
+        f" random). Highest ladder prize seen: {report['feature_max_x']:,.2f}x stake ({top}).",
         "",
     ]
 
@@ -135,8 +136,8 @@ def build(game: Game, buy: bool) -> str:
                 f" {extra['seed']}; `{extra['command']}`); each offer's value is exact, so the return at a stake is"
                 " the sum of the values over the sum of the prices at that stake:")
         sheet.t(["stake", "return of extra spins", "mean price", "through the wheel"],
-                [[format_cents(int(stake)), pct(row["return"], 3), f"{row['mean_price']:.2f}", pct(row["wheel_share"], 1)]
-                 for stake, row in extra["by_stake"].items()])
+                [[format_cents(int(stake)), pct(row["return"], 3), f"{row['mean_price']:.2f}",
+                  pct(row["wheel_share"], 1)] for stake, row in extra["by_stake"].items()])
 
     sheet.h("8. RTP summary (the 11-spin game)")
     half = report["half_width"]
@@ -156,7 +157,8 @@ def build(game: Game, buy: bool) -> str:
     sheet.p("None printed; a game's win is at most the Full House and the bonuses its spins play.")
     sheet.h("11. Rule readings")
     sheet.lines += [
-        "- Column wilds are placed before super wilds, each wild left to right; a wild over a full column marks nothing.",
+        "- Column wilds are placed before super wilds, each wild left to right; a wild over a full column marks"
+        " nothing.",
         "- The trail resets at a spin's start unless it holds, and after each bonus; a spin ending at 5 or more plays"
         " the stage min(trail, 9).",
         "- Free-spin symbols are not on the reels during extra spins; extra spins play the trail and the bonus.",

@@ -291,13 +291,26 @@ def paint_hall(surface: pygame.Surface, *, stage: pygame.Rect, size: tuple[int, 
         gfx.draw.rect(layer, (*GOLD, 40), arch, width=2, border_radius=55)
     surface.blit(layer, (0, 0))
     # the stage light on the card, and a beam from the rig above
-    spot = glow_disc((stage.w + 300, stage.h + 200), (200, 90, 50), 0.55)
-    surface.blit(spot, spot.get_rect(center=stage.center), special_flags=pygame.BLEND_RGB_ADD)
+    spot = glow_disc((stage.w + 420, stage.h + 300), (255, 120, 80), 0.55)
+    surface.blit(spot, spot.get_rect(center=stage.center))
     beam = gfx.Surface(size, pygame.SRCALPHA)
     top = stage.centerx
-    gfx.draw.polygon(beam, (255, 236, 190, 18), [(top - 70, 0), (top + 70, 0), (stage.right + 90, stage.bottom),
+    gfx.draw.polygon(beam, (255, 226, 180, 16), [(top - 70, 0), (top + 70, 0), (stage.right + 90, stage.bottom),
                                                   (stage.left - 90, stage.bottom)])
     surface.blit(soft_blur(beam, 24), (0, 0))
+    # gold twinkles on the walls
+    rnd = random.Random(5)
+    for _ in range(40):
+        x = rnd.uniform(160, w - 160)
+        y = rnd.uniform(90, 580)
+        r = rnd.uniform(2.5, 6)
+        color = (255, 230, 160, rnd.randint(60, 150))
+        layer = gfx.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+        c = r + 2
+        points = [(c + math.cos(k * math.pi / 4) * (r if k % 2 == 0 else r * 0.35),
+                   c + math.sin(k * math.pi / 4) * (r if k % 2 == 0 else r * 0.35)) for k in range(8)]
+        gfx.draw.polygon(layer, color, points)
+        surface.blit(layer, (x - c, y - c))
     # the floor: polished boards catching the light
     floor = vertical_gradient((w, h - 600), [(0.0, (70, 18, 16)), (1.0, (18, 4, 6))])
     surface.blit(floor, (0, 600))

@@ -63,6 +63,7 @@ class GridField:
         self.flip: float | None = None
         self.highlight: set[Cell] = set()  # a pick's valid cells
         self.focus: Cell | None = None  # the cell a pick would mark
+        self.focus_kind = "wild"  # what marks it: its daub shows there, faint, before the pick
         self.hot: set[Cell] = set()  # cells one away from a Slingo, lit while an extra spin is offered
         self.chase = 0.0  # the marquee runs (a spin, a Slingo): seconds left
         self.flash = 0.0  # every bulb bright (a Slingo)
@@ -75,7 +76,7 @@ class GridField:
         self.bands_d = [self._diagonal(down) for down in (True, False)]
         self.ring = glow_frame(inner, (255, 214, 90), thickness=8, radius=14)
         self.pick_ring = glow_frame(inner, (120, 255, 170), thickness=10, radius=14)
-        self.focus_ring = glow_frame((inner[0] + 6, inner[1] + 6), (255, 255, 255), thickness=12, radius=16)
+        self.focus_ring = glow_frame((inner[0] + 6, inner[1] + 6), (255, 214, 60), thickness=14, radius=16)
         self.hot_ring = glow_frame(inner, (255, 120, 170), thickness=8, radius=14)
         self.dim = gfx.Surface(inner, pygame.SRCALPHA)
         gfx.draw.rect(self.dim, (30, 0, 10, 150), self.dim.get_rect(), border_radius=14)
@@ -273,7 +274,7 @@ class GridField:
         x = a[0] + (b[0] - a[0]) * share
         y = a[1] + (b[1] - a[1]) * share
         self.sweep.set_alpha(round(255 * math.sin(math.pi * share)))
-        surface.blit(self.sweep, self.sweep.get_rect(center=(round(x), round(y))), special_flags=pygame.BLEND_RGB_ADD)
+        surface.blit(self.sweep, self.sweep.get_rect(center=(round(x), round(y))))
         for k, cell in enumerate(cells):
             if share * len(cells) >= k:
                 surface.blit(self.ring, self.ring.get_rect(center=self.cell_center(*cell)))
@@ -307,6 +308,10 @@ class GridField:
                 surface.blit(self.pick_ring, self.pick_ring.get_rect(center=self.cell_center(*cell)))
         if self.focus is not None:
             center = self.cell_center(*self.focus)
+            ghost = self.art.daubs[self.focus_kind][-1]
+            ghost.set_alpha(90 + round(70 * pulse(self.time, 0.8)))
+            surface.blit(ghost, ghost.get_rect(center=center))
+            ghost.set_alpha(255)
             bob = round(2 * math.sin(self.time * 7))
             surface.blit(self.focus_ring, self.focus_ring.get_rect(center=(center[0], center[1] + bob)))
 

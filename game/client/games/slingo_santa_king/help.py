@@ -337,7 +337,7 @@ class RtpPage:
             y += 40
         by_stage = exact_of(self.game).by_stage
         trail = self.game.description.trail
-        rates = "   ".join(f"{stage.name} 1 in {float(1 / by_stage[stage.level]):,.0f}"
+        rates = "  \u00b7  ".join(f"{stage.name} 1 in {float(1 / by_stage[stage.level]):,.0f}"
                            for stage in trail.stages if by_stage.get(stage.level))
         notes = [f"Bonuses a game: {rates} (exact)." if rates else "",
                  f"To be proven by python -m game.engine.simulate {self.game.id} --exact-parts: the bonus and the "

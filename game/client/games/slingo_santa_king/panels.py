@@ -177,6 +177,8 @@ class TrailPanel:
         self.fonts = fonts
         self.title = title_ribbon(fonts["title"], "REEL KING TRAIL", self.rect.w - 24)
         body_top = self.rect.y + self.title.get_height() + 16
+        middle = (body_top + self.rect.bottom - 12) // 2
+        self.portrait_rect = portrait.get_rect(center=(self.rect.x + 8 + portrait.get_width() // 2, middle + 6))
         x = self.rect.x + portrait.get_width() + 14
         w = self.rect.right - 12 - x
         lamp_h = 40
@@ -229,8 +231,13 @@ class TrailPanel:
         surface.blit(panel_plate(self.rect.size), self.rect)
         surface.blit(self.title, self.title.get_rect(midtop=(self.rect.centerx, self.rect.y + 10)))
         spot = glow_disc((self.portrait.get_width() + 60, self.portrait.get_height() + 40), (255, 190, 100), 0.7)
-        where = self.portrait.get_rect(bottomleft=(self.rect.x + 8, self.rect.bottom - 10))
+        where = self.portrait_rect
         surface.blit(spot, spot.get_rect(center=where.center))
+        stand = pygame.Rect(0, 0, where.w - 10, 14)
+        stand.midtop = (where.centerx, where.bottom - 8)
+        gfx.draw.ellipse(surface, (20, 0, 6), stand.move(0, 4))
+        gfx.draw.ellipse(surface, GOLD_DEEP, stand)
+        gfx.draw.ellipse(surface, (255, 226, 140), stand, 2)
         surface.blit(self.portrait, where)
         points = [self.lamp_centers[s] for s in sorted(self.lamp_centers)]
         if len(points) > 1:
@@ -292,8 +299,8 @@ class TrailPanel:
         if self.note is not None:
             image, age = self.note
             image.set_alpha(round(255 * (1 - clamp01((age - 1.1) / 0.5))))
-            x = self.rect.x + self.portrait.get_width() // 2 + 8
-            y = self.rect.bottom - self.portrait.get_height() - 2 - round(10 * clamp01(age / 0.3))
+            x = self.portrait_rect.centerx
+            y = self.portrait_rect.y - 4 - round(10 * clamp01(age / 0.3))
             surface.blit(image, image.get_rect(center=(x, y)))
             image.set_alpha(255)
 
@@ -343,14 +350,16 @@ class SpinsPanel:
             self._key = key
             w, h = self.rect.size
             image = gfx.Surface((w, h), pygame.SRCALPHA)
-            if self.extra is None:
-                label = render_text(self.fonts["label"], "SPINS LEFT", GOLD, INK, 2)
-                value = render_text(self.fonts["big"], str(self.left), (255, 255, 255), INK, 3)
-            else:
-                label = render_text(self.fonts["label"], "EXTRA SPIN", GOLD, INK, 2)
-                value = render_text(self.fonts["big"], f"{self.extra[0]}/{self.extra[1]}", (255, 255, 255), INK, 3)
-            image.blit(label, label.get_rect(midleft=(22, h // 2)))
-            image.blit(value, value.get_rect(midright=(w - 24, h // 2 + 2)))
+            extra = self.extra is not None
+            label = render_text(self.fonts["label"], "EXTRA SPIN" if extra else "SPINS LEFT", GOLD, INK, 2)
+            text = f"{self.extra[0]}/{self.extra[1]}" if self.extra is not None else str(self.left)
+            value = render_text(self.fonts["big"], text, (255, 255, 255), INK, 3)
+            window = pygame.Rect(0, 0, max(110, value.get_width() + 36), h - 26)
+            window.midright = (w - 16, h // 2)
+            image.blit(rounded_panel(window.size, (20, 0, 8), (50, 6, 18), edge=GOLD_DEEP, radius=14, alpha=255),
+                       window)
+            image.blit(label, label.get_rect(midleft=(24, h // 2)))
+            image.blit(value, value.get_rect(center=(window.centerx, window.centery + 2)))
             self._image = image
         return self._image
 
@@ -367,3 +376,44 @@ class SpinsPanel:
             self.plus.set_alpha(round(255 * (1 - clamp01((self.plus_age - 0.9) / 0.5))))
             surface.blit(self.plus, self.plus.get_rect(midbottom=(self.rect.centerx, y)))
             self.plus.set_alpha(255)
+
+
+class TopPrizePanel:
+    """The Full House's prize at the stake, the game's top prize, under the spin controls."""
+
+    def __init__(self, rect: pygame.Rect, prize: Fraction, fonts: Mapping[str, pygame.font.Font]) -> None:
+        self.rect = pygame.Rect(rect)
+        self.prize = prize
+        self.fonts = fonts
+        self.image: pygame.Surface | None = None
+        self.glow = glow_disc((self.rect.w + 40, 90), (255, 200, 90), 0.8)
+        self.time = 0.0
+
+    def bake(self, surface: pygame.Surface) -> None:
+        surface.blit(panel_plate(self.rect.size), self.rect)
+        ribbon = title_ribbon(self.fonts["title"], "FULL HOUSE", self.rect.w - 24)
+        surface.blit(ribbon, ribbon.get_rect(midtop=(self.rect.centerx, self.rect.y + 10)))
+        note = render_text(self.fonts["small"], "EVERY NUMBER DAUBED", (220, 190, 180))
+        surface.blit(note, note.get_rect(midbottom=(self.rect.centerx, self.rect.bottom - 14)))
+
+    def set_bet(self, bet: int) -> None:
+        w = self.rect.w - 20
+        value = render_text(self.fonts["prize"], format_cents(cents_of(self.prize, bet)), GOLD, INK, 3)
+        if value.get_width() > w:
+            value = gfx.transform.smoothscale(value, (w, max(1, value.get_height() * w // value.get_width())))
+        times = render_text(self.fonts["small"], f"{float(self.prize):g}x THE STAKE", CREAM, INK, 2)
+        image = gfx.Surface((self.rect.w, value.get_height() + times.get_height() + 4), pygame.SRCALPHA)
+        image.blit(value, value.get_rect(midtop=(self.rect.w // 2, 0)))
+        image.blit(times, times.get_rect(midtop=(self.rect.w // 2, value.get_height() + 2)))
+        self.image = image
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.image is None:
+            return
+        center = (self.rect.centerx, self.rect.centery + 4)
+        self.glow.set_alpha(110 + round(90 * pulse(self.time, 2.4)))
+        surface.blit(self.glow, self.glow.get_rect(center=center))
+        surface.blit(self.image, self.image.get_rect(center=center))

@@ -88,6 +88,7 @@ class PickOverlay(ChoiceOverlay):
         self._reason_font = theme.ui(res, 18)
         grid.highlight = set(self.cells)
         grid.focus = self.cell_focus
+        grid.focus_kind = kind
 
     # -- the answer -----------------------------------------------------------------------------
 

@@ -32,7 +32,7 @@ from .controls import ControlsDialog, Offer, PlayControls, load_controls, passed
 from .grid import GridField, near_cells
 from .help import help_pages
 from .offer import OfferOverlay, OfferText
-from .panels import LadderPanel, SpinsPanel, StagePlaque, TrailPanel
+from .panels import LadderPanel, SpinsPanel, StagePlaque, TopPrizePanel, TrailPanel
 from .pick import PickOverlay
 from .presenter import Presenter, RoundState, state_before
 from .reels import SlingoReels
@@ -72,7 +72,7 @@ class Flyer:
 class SlingoSantaKingScreen(GameScreen):
     game: SlingoSantaKing
     EXTRA_REGIONS = ("grid", "reel_row", "logo", "ladder", "trail", "spins", "offer", "bonus", "controls",
-                     "pick_hint")
+                     "pick_hint", "top_prize")
 
     # -- construction ------------------------------------------------------------------------
 
@@ -104,6 +104,9 @@ class SlingoSantaKingScreen(GameScreen):
         self.trail = TrailPanel(layout.rect("trail"), stages, self.art.santa_portrait, fonts)
         self.spins_panel = SpinsPanel(layout.rect("spins"), fonts)
         self.spins_panel.set(d.spins)
+        self.top_prize = TopPrizePanel(layout.rect("top_prize"), d.ladder[max(d.ladder)],
+                                       {**fonts, "prize": theme.ui(res, 34, "heavy")})
+        self.top_prize.set_bet(self.session.bet)
         self.bonus_show = BonusShow(layout.rect("bonus"), self.art, {
             "title": theme.display(res, 50), "sub": theme.ui(res, 18, "heavy"), "pay": theme.ui(res, 18, "heavy"),
             "win": theme.ui(res, 26, "heavy"), "total": theme.ui(res, 36, "heavy"),
@@ -163,6 +166,7 @@ class SlingoSantaKingScreen(GameScreen):
         self.ladder.bake(surface)
         self.trail.bake(surface)
         self.spins_panel.bake(surface)
+        self.top_prize.bake(surface)
         self._paint_logo(surface, self.layout.rect("logo"))
 
     def _paint_logo(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -226,6 +230,7 @@ class SlingoSantaKingScreen(GameScreen):
     def on_bet_changed(self) -> None:
         super().on_bet_changed()
         self.ladder.set_bet(self.session.bet)
+        self.top_prize.set_bet(self.session.bet)
 
     def key_hints(self) -> tuple[tuple[str, str], ...]:
         hints = super().key_hints()
@@ -408,6 +413,7 @@ class SlingoSantaKingScreen(GameScreen):
         """The game marks for the player (autoplay, a replay): the valid cells light, the dauber lands."""
         self.grid.highlight = set(options)
         self.grid.focus = cell
+        self.grid.focus_kind = kind
         self.sound("expand")
 
     def daub(self, cell: Cell, kind: str) -> None:
@@ -461,7 +467,7 @@ class SlingoSantaKingScreen(GameScreen):
         self.ladder.update(dt)
         self.trail.update(dt)
         self.spins_panel.update(dt)
-        self.wheel_show.update(0.0)
+        self.top_prize.update(dt)
         self.particles.update(dt)
         self._tick_flyers(dt)
         if self.slingo_age is not None:
@@ -475,6 +481,7 @@ class SlingoSantaKingScreen(GameScreen):
         self.ladder.draw(surface)
         self.trail.draw(surface)
         self.spins_panel.draw(surface)
+        self.top_prize.draw(surface)
         if self.slingo_age is not None:
             self._draw_slingo(surface, self.slingo_age)
         if self.wheel_show.active:

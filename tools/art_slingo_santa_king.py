@@ -13,7 +13,7 @@ Slingo is drawn at run time nearly whole (``game/client/games/slingo_santa_king/
 the numbers, the daubs, the balls, the ladder, the trail, the wheel, the hall), so only these are
 files, kept compact (the assets folder has a size bound, ``tests/test_assets.py``):
 
-- ``symbols/slingo_santa_king/santa_king.png``: Santa King, crowned and caped with a sceptre (120x138);
+- ``symbols/slingo_santa_king/santa_king.png``: Santa King, crowned and caped with a sceptre (180x207);
 - ``symbols/slingo_santa_king/{wild,super_wild,diamond,free_spin}.png``: the reels' special symbols,
   each a ball the size of a reel's cell (84x84), as the number balls are;
 - ``backgrounds/slingo_santa_king.png``: the hall exactly as the screen paints it (``paint_hall``),
@@ -64,7 +64,7 @@ log = logging.getLogger("art_slingo_santa_king")
 GAME = "slingo_santa_king"
 DIR = f"symbols/{GAME}"
 BALL = 84  # a reel's cell (levels/slingo_santa_king.tmx: the reel row is 420 x 84)
-KING = (120, 138)
+KING = (180, 207)
 REFERENCE_COLORS = 64  # the hall's picture for Tiled: enough to see it by
 
 # OpenMoji glyphs this script uses (codepoint -> name); those not credited before are in
@@ -186,7 +186,7 @@ def santa_king() -> pygame.Surface:
     """Santa King: Santa with a crown set on his hat, a velvet cape with ermine, a gold sceptre."""
     w, h = KING
     s = new(w, h)
-    blit_center(s, soft_glow(130, (255, 214, 130), 150, 1.6), (w / 2, h * 0.48))
+    blit_center(s, soft_glow(round(w * 1.08), (255, 214, 130), 150, 1.6), (w / 2, h * 0.48))
     body = CAPE + COLLAR + emo("1F385", 16, 12, 88) + emo("1F451", 40, -9, 40, rot=-8) + SCEPTRE
     art = render_svg(svg_doc(body, 120, 112, 0, -6), (w - 8, round((w - 8) * 112 / 120)))
     art = outline(padded(art, 3), (255, 246, 226), 2)

@@ -156,6 +156,7 @@ class SlingoArt:
     reel_symbols: dict[str, pygame.Surface]  # the reels' symbols by name ("1".."75" and the specials)
     specials: dict[str, pygame.Surface]  # the special symbols at help-page size
     sevens: dict[str, pygame.Surface]  # a mini reel's symbols
+    sevens_big: dict[str, pygame.Surface]  # and larger, for a bonus of few Kings
     santa_king: pygame.Surface  # the character, at his size in the bonus
     santa_portrait: pygame.Surface  # and on the trail
     coin: pygame.Surface
@@ -165,8 +166,9 @@ class SlingoArt:
     cell_glow: pygame.Surface
 
 
-KING = (120, 138)  # Santa King on the trail and in the bonus (the file's own size)
+PORTRAIT = (120, 138)  # Santa King on the trail (the file is his size in the bonus, 180x207)
 SEVEN_CELL = (38, 46)
+SEVEN_BIG = (52, 62)  # a mini reel when a bonus has four Kings or fewer
 
 
 def load_art(resources: Resources, numbers: Sequence[Sequence[int]], cell: tuple[int, int],
@@ -203,11 +205,13 @@ def load_art(resources: Resources, numbers: Sequence[Sequence[int]], cell: tuple
     for name in SPECIALS:
         balls[name] = img(name, reel_cell)
     seven_font = theme.display(resources, round(SEVEN_CELL[1] * 0.82))
+    big_font = theme.display(resources, round(SEVEN_BIG[1] * 0.82))
     return SlingoArt(
         cell=cell, plate=plate, numbers=grid_numbers, numbers_marked=marked, daubs=daubs, reel_symbols=balls,
         specials={name: img(name) for name in SPECIALS},
         sevens={name: seven(SEVEN_CELL, name, seven_font) for name in (*SEVENS, BLANK)},
-        santa_king=img("santa_king", KING), santa_portrait=img("santa_king", KING),
+        sevens_big={name: seven(SEVEN_BIG, name, big_font) for name in (*SEVENS, BLANK)},
+        santa_king=img("santa_king"), santa_portrait=img("santa_king", PORTRAIT),
         coin=image_or_standin(resources, "ui/coin.png", (40, 40)),
         sparkle=image_or_standin(resources, "ui/sparkle.png"),
         star=image_or_standin(resources, "ui/star.png"),
@@ -324,11 +328,11 @@ def paint_hall(surface: pygame.Surface, *, stage: pygame.Rect, size: tuple[int, 
     rnd = random.Random(11)
     bokeh = gfx.Surface(size, pygame.SRCALPHA)
     for _ in range(46):
-        x: float = rnd.choice((rnd.uniform(0, 380), rnd.uniform(880, w)))
+        x = rnd.choice((rnd.uniform(0, 380), rnd.uniform(880, w)))
         y = rnd.uniform(60, 560)
         r = rnd.uniform(6, 24)
-        color = rnd.choice(((255, 196, 110), (255, 120, 120), (255, 236, 190), (150, 230, 170)))
-        gfx.draw.circle(bokeh, (*color, rnd.randint(16, 46)), (x, y), r)
+        lamp = rnd.choice(((255, 196, 110), (255, 120, 120), (255, 236, 190), (150, 230, 170)))
+        gfx.draw.circle(bokeh, (*lamp, rnd.randint(16, 46)), (x, y), r)
     surface.blit(soft_blur(bokeh, 4), (0, 0))
     # drapes at both sides
     for flip in (False, True):

@@ -76,6 +76,8 @@ class BonusShow:
         self.time = 0.0
         self.flash: tuple[int, pygame.Surface, float] | None = None  # a win's amount over a character
         self.total_at = 0.0
+        self.sevens = art.sevens
+        self.cell = SEVEN_CELL
 
     def open(self, name: str, count: int, characters: Sequence[Character]) -> None:
         self.active = True
@@ -90,10 +92,12 @@ class BonusShow:
         self.subtitle = render_text(self.fonts["sub"], f"{kings}  \u00b7  SPIN UNTIL A BLANK SHOWS", CREAM, INK, 2)
         rows = 1 if count <= 4 else 2
         per_row = math.ceil(count / rows)
-        card_w = min(150, (self.rect.w - 40) // per_row)
-        head, foot = self.rect.y + 112, self.rect.bottom - 64
-        gap_y = 12
-        extra_h = SEVEN_CELL[1] + 40  # the mini reels and the win under each King
+        self.sevens = self.art.sevens_big if rows == 1 else self.art.sevens
+        self.cell = next(iter(self.sevens.values())).get_size()
+        card_w = min(200, (self.rect.w - 40) // per_row)
+        head, foot = self.rect.y + 106, self.rect.bottom - 58
+        gap_y = 10
+        extra_h = self.cell[1] + 30  # the mini reels and the win under each King
         king_w, king_h = self.art.santa_king.get_size()
         fit_h = ((foot - head - (rows - 1) * gap_y) // rows - extra_h) / king_h
         scale = min(1.0, (card_w - 14) / king_w, fit_h)
@@ -161,11 +165,11 @@ class BonusShow:
         king = self.king
         surface.blit(king, king.get_rect(midtop=(rect.centerx, rect.y + dy + bob)))
         y = rect.y + king.get_height() + 6 + dy
-        cw, ch = SEVEN_CELL
+        cw, ch = self.cell
         left = rect.centerx - (3 * cw + 8) // 2
         symbols = self._symbols_of(index, character)
         for reel, symbol in enumerate(symbols):
-            surface.blit(self.art.sevens[symbol], (left + reel * (cw + 4), y))
+            surface.blit(self.sevens[symbol], (left + reel * (cw + 4), y))
         label = render_text(self.fonts["pay"], format_cents(character.won) if character.won or character.done else "",
                             (255, 236, 150) if character.won else (200, 170, 170), INK, 2)
         surface.blit(label, label.get_rect(midtop=(rect.centerx, y + ch + 4)))

@@ -371,10 +371,10 @@ class SpinsPanel:
             surface.blit(big, big.get_rect(center=self.rect.center))
         else:
             surface.blit(image, self.rect)
-        if self.plus_age is not None:
-            y = self.rect.y - 8 - round(24 * clamp01(self.plus_age / 0.6))
+        if self.plus_age is not None:  # over the label, rising a little, inside the panel
+            y = self.rect.y + 30 - round(12 * clamp01(self.plus_age / 0.6))
             self.plus.set_alpha(round(255 * (1 - clamp01((self.plus_age - 0.9) / 0.5))))
-            surface.blit(self.plus, self.plus.get_rect(midbottom=(self.rect.centerx, y)))
+            surface.blit(self.plus, self.plus.get_rect(center=(self.rect.x + 90, y)))
             self.plus.set_alpha(255)
 
 

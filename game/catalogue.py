@@ -78,7 +78,7 @@ CATALOGUE: tuple[GameEntry, ...] = (
         "slingo_santa_king", "Slingo Santa King", "Slingo grid, Reel King trail, Superspin Wheel",
         engine="game.engine.games.slingo_santa_king:SlingoSantaKing",
         screen="game.client.games.slingo_santa_king.screen:SlingoSantaKingScreen",
-        demo_seeds=(13, 15, 18, 26, 32, 40, 47, 61, 75, 90, 93, 96),
+        demo_seeds=(26, 13, 15, 18, 32, 40, 47, 61, 75, 90, 93, 96),
         demo_shows=("picks", "bonus_5"),
     ),
     GameEntry(

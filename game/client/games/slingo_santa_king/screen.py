@@ -439,6 +439,7 @@ class SlingoSantaKingScreen(GameScreen):
 
     def begin_bonus(self, level: int) -> None:
         self.in_bonus = True
+        self.slingo_age = None  # the stage is the bonus's now
         self.trail.playing = level
         self.grid.chase = 2.0
 

@@ -428,6 +428,22 @@ def test_a_game_left_at_a_pick_reopens_there(tmp_path: Path, display) -> None:
     assert again.wallet.open_rounds() == [] and again.wallet.audit() == []
 
 
+def test_a_game_left_at_its_offer_reopens_there_at_the_same_price(tmp_path: Path, display) -> None:
+    first = open_game(tmp_path, display)
+    assert first.spin(seed_for("any", lambda ev: True))
+    offer = until_offer(first)
+    price, label = first.screen.director.pending.costs[0], offer.text.spin_label
+    first.wallet.close()
+    again = harness.reopen(tmp_path, GAME, surface=display, turbo=True)
+    assert again.resumed is not None and again.resumed.pending.kind == "extra_spin"
+    reopened = until_offer(again)
+    assert again.screen.director.pending.costs[0] == price and reopened.text.spin_label == label
+    before = again.wallet.balance
+    assert again.answer("spin") and again.wallet.balance == before - price
+    finish(again)
+    assert again.wallet.open_rounds() == [] and again.wallet.audit() == []
+
+
 def test_autoplay_picks_by_the_strategy_and_buys_nothing(tmp_path: Path, display) -> None:
     h = open_game(tmp_path, display)
     seeds = [seed_for("a wild first", first_pick("wild")), seed_for("a super wild first", first_pick("super_wild"))]

@@ -77,6 +77,9 @@ CATALOGUE: tuple[GameEntry, ...] = (
     GameEntry(
         "slingo_santa_king", "Slingo Santa King", "Slingo grid, Reel King trail, Superspin Wheel",
         engine="game.engine.games.slingo_santa_king:SlingoSantaKing",
+        screen="game.client.games.slingo_santa_king.screen:SlingoSantaKingScreen",
+        demo_seeds=(26, 13, 15, 18, 32, 40, 47, 61, 75, 90, 93, 96),
+        demo_shows=("picks", "bonus_5"),
     ),
     GameEntry(
         "fat_santa", "Fat Santa", "Santa's Sleigh, growing Santa, up to 11,322x",

@@ -112,11 +112,12 @@ def scalars_of(description: GameDescription) -> dict[int | float, str]:
 
     add(description.buy_price_x, "buy price")
     add(description.cap, "cap")
-    if isinstance(description, SlingoDescription):
-        add(description.wheel_price, "wheel price (cents)")
     if isinstance(description, NaughtyOrNiceDescription):
         add(description.jackpot.seed, "jackpot seed (cents)")
         add(description.cap_line_bets, "cap in line bets")
+    if isinstance(description, SlingoDescription):
+        add(description.wheel_price, "Superspin Wheel's price (cents)")
+        add(description.extra_rtp, "extra-spin RTP")
     if isinstance(description, WonderlandDescription):
         add(description.trigger_points, "trigger points")
         for level in description.levels:
@@ -240,7 +241,7 @@ def test_the_engine_describes_the_figures_this_test_looks_for(game_id: str) -> N
         "fat_santa": ({"meter_sizes", "extra_spins"}, {85, 1132276, 11322.76}, {"94.15", "94.20", "11,322.76"}),
         "naughty_or_nice": ({"substitutes", "line_pays[santa]", "scatter_pays", "bonus[nice_girl].prizes (keys)",
                              "bonus[naughty_girl].awards"}, {100000, 50000, 1000}, {"95.0", "1,000"}),
-        "slingo_santa_king": ({"ladder", "ladder (keys)", "reel_weights", "trail.ding"}, {500}, {"95.0"}),
+        "slingo_santa_king": ({"ladder", "ladder (keys)", "reel_weights", "trail.ding"}, {500, 95}, {"95.0"}),
     }[game_id]
     assert {f"{game_id}.{name}" for name in expected[0]} <= set(tables)
     assert expected[1] <= set(scalars)

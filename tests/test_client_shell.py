@@ -60,7 +60,6 @@ def test_lobby_renders_with_bench_line(tmp_path: Path) -> None:
     ("args", "needle"),
     [
         (["--game", "nope"], "--game"),
-        (["--game", "slingo_santa_king"], "coming soon"),
         (["--frames", "-3"], "--frames"),
         (["--autoplay", "0"], "--autoplay"),
         (["--seed", "abc"], "--seed"),

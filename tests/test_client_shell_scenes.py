@@ -44,13 +44,10 @@ def test_keys_reach_the_lobby(app: App) -> None:
     assert lobby.selected == 2
     key(pygame.K_RIGHT)
     frames(app)
-    assert lobby.selected == 4  # the arrows pass over the coming-soon tile
+    assert lobby.selected == 3  # every tile is a game that opens: none to pass over
     key(pygame.K_LEFT)
     frames(app)
     assert lobby.selected == 2
-    key(pygame.K_4)  # Slingo Santa King: coming soon -> a shake, no screen change
-    frames(app)
-    assert lobby.tiles[3].shake > 0 and lobby.toast is not None
     assert app.context.scenes.top is lobby
     key(pygame.K_s)
     frames(app)
@@ -79,10 +76,10 @@ def test_mouse_hover_selects_a_tile(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0)))
     frames(app)
     assert lobby.selected == 4
-    soon = lobby.tiles[3].rect.center  # a coming-soon tile does not take the focus
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=soon, rel=(0, 0), buttons=(0, 0, 0)))
+    slingo = lobby.tiles[3].rect.center  # Slingo Santa King, the last tile to open: it takes the focus too
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=slingo, rel=(0, 0), buttons=(0, 0, 0)))
     frames(app)
-    assert lobby.selected == 4
+    assert lobby.selected == 3
 
 
 def test_top_up_offered_only_when_broke(tmp_path: Path) -> None:

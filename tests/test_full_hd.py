@@ -43,7 +43,7 @@ def nothing_enlarged() -> bool:
 
 
 FEATURES = {"halloween_vacation": "free_games", "fat_santa": "free_games", "santas_wonderland": "midnight_riches",
-            "naughty_or_nice": "free_games"}
+            "naughty_or_nice": "free_games", "slingo_santa_king": "bonus_5"}
 
 
 def play_answering(h: harness.Harness, seed: int) -> None:

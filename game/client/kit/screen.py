@@ -171,6 +171,13 @@ class GameScreen(Scene):
     def help_pages(self) -> list[Any]:
         return []
 
+    def game_buttons(self) -> dict[str, tuple[str, Callable[[], None]]]:
+        """The game's own buttons, by the name of their ``button`` object in the map: (label, action).
+
+        Built with the screen's buttons (before ``build``), in the shared button art.
+        """
+        return {}
+
     def bet_text(self, bet: int) -> str:
         """The bet as every game shows it: one money amount."""
         return format_cents(bet)
@@ -286,6 +293,8 @@ class GameScreen(Scene):
         }
         if self.has_buy:
             specs["buy"] = (self.BUY_LABEL, self.press_buy, images)
+        for name, (label, action) in self.game_buttons().items():
+            specs[name] = (label, action, images)
         for region in self.layout.of_class("button"):  # the map's buttons, each named for its action
             if region.name not in specs:
                 log.warning("%s: button %r has no action on this screen", self.layout.path, region.name)

@@ -1,0 +1,356 @@
+"""Slingo Santa King's help pages: how to play, the prize ladder at the stake and the special
+symbols, the Reel King trail with its stages and the characters' pays, extra spins (their price,
+the Superspin Wheel, the play controls, games left unfinished), and the RTP as measured.
+
+Each page has ``.title`` and ``.draw(surface, rect)``; the help overlay renders a page once and
+keeps the picture. Every figure is the engine's: ``game.description`` (the ladder, the trail's
+stages and their pays, the extra-spin RTP, the wheel, the pending hours), the trail's exact parts
+(``game.engine.exact_slingo``) and ``game.rtp_reports()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ....engine.describe import RtpReport
+from ....engine.exact_slingo import BonusExact, bonus_exact
+from ....engine.games.slingo_santa_king.grid import LINES
+from ....engine.money import cents_of, format_cents
+from ... import gfx, theme
+from ...kit import help as kit_help
+from ...kit.help import measured_over, wrap
+from ...resources import Resources
+from ...widgets.text import render_text
+from .art import SEVENS, SlingoArt
+
+if TYPE_CHECKING:
+    from ....engine.games.slingo_santa_king import SlingoSantaKing
+
+INK = (24, 4, 10)
+TEXT = (250, 236, 232)
+GOLD = (255, 208, 96)
+DIM = (205, 170, 170)
+HOLLY = (120, 220, 140)
+BOX = (70, 8, 24)
+EDGE = (170, 100, 60)
+LIT = (255, 190, 70)
+SPECIAL_TEXT = {
+    "wild": ("Wild", "Mark any number in the column above it. You choose which."),
+    "super_wild": ("Super Wild", "Mark any number on the card. You choose which."),
+    "diamond": ("Diamond", "Marks nothing: a blank."),
+    "free_spin": ("Free Spin", "One more spin for the game (not on extra spins)."),
+}
+SEVEN_NAMES = {"red": "Three red 7s", "yellow": "Three yellow 7s", "blue": "Three blue 7s",
+               "mixed": "Any three 7s, mixed"}
+
+
+def pct(value: float | Fraction, places: int = 1) -> str:
+    return f"{float(value):.{places}%}"
+
+
+def x_text(value: Fraction) -> str:
+    """A multiple of the stake as the help pages print it: 0.1x, 2x, 500x."""
+    return f"{float(value):g}x"
+
+
+@cache
+def exact_of(game: SlingoSantaKing) -> BonusExact:
+    """The Reel King bonus and the spins of a game, exact (computed once, when help first opens)."""
+    return bonus_exact(game)
+
+
+def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[tuple[str, str]],
+               fonts: dict[str, pygame.font.Font]) -> int:
+    return kit_help.paragraphs(surface, rect, items, fonts, color=TEXT, head_color=GOLD, ink=INK)
+
+
+def fitted(image: pygame.Surface, width: int) -> pygame.Surface:
+    if image.get_width() <= width:
+        return image
+    return gfx.transform.smoothscale(image, (width, max(1, image.get_height() * width // image.get_width())))
+
+
+def box(surface: pygame.Surface, rect: pygame.Rect, edge: tuple[int, int, int] = EDGE) -> None:
+    gfx.draw.rect(surface, BOX, rect, border_radius=14)
+    gfx.draw.rect(surface, edge, rect, 2, border_radius=14)
+
+
+class RulesPage:
+    title = "How to play"
+
+    def __init__(self, resources: Resources, game: SlingoSantaKing) -> None:
+        self.res, self.game = resources, game
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        g = self.game
+        d = g.description
+        fonts = {"head": theme.ui(self.res, 19, "heavy"), "body": theme.ui(self.res, 17)}
+        ranges = ", ".join(f"{g.column_range(c)[0]}-{g.column_range(c)[-1]}" for c in range(g.reel_count))
+        full = max(d.ladder)
+        left = [
+            ("The game", f"One game at your stake is {d.spins} spins of {g.reel_count} reels under a "
+                         f"{g.reel_count} x {g.rows} card. Column by column the card holds {g.rows} numbers of its "
+                         f"own range ({ranges}); each reel shows a number of its column's range or a special."),
+            ("Daubs", "A number a reel shows that is on the card in the column above it is daubed. Wilds and "
+                      "super wilds let you choose a number to daub: the game waits while you pick (arrow keys "
+                      "and Space, or a click)."),
+            ("Slingos", f"A row, a column or a diagonal all daubed is a Slingo: {len(LINES)} lines in all "
+                        f"({g.rows} rows, {g.reel_count} columns, 2 diagonals). Every Slingo takes you up the prize "
+                        f"ladder; every number daubed ({full} Slingos) is the Full House."),
+            ("The prize", "The ladder's prize for the Slingos on the card when the game ends is paid then, with "
+                          "the Reel King bonuses won on the way."),
+        ]
+        right = [
+            ("Reel King trail", "On any spin a reel may ding and move the trail one step. A spin that ends with "
+                                f"the trail at step {d.trail.start} or more plays the Reel King bonus at that stage "
+                                "(the top stage at most), and the trail starts again. At the start of each spin the "
+                                "trail goes back to the start unless it holds."),
+            ("Extra spins", f"After the spins you may collect or buy extra spins one at a time, up to "
+                            f"{d.extra_spins}. Each is priced on what it could win (see Extra spins); the Superspin "
+                            "Wheel sells the dearer ones as a chance."),
+            ("Play controls", "Set the extra spins a game may buy, the highest price of one, the highest stake and "
+                              "the highest loss a game (PLAY CONTROLS, or C). The game collects when the next extra "
+                              "spin would pass one, and says which."),
+            ("Autoplay", "Autoplay and the demo pick by the published strategy (the most Slingos, then the lines "
+                         "nearest completion, then the most lines) and buy no extra spins."),
+            ("", "Malfunction voids all pays and plays. Play money only: it has no cash value."),
+        ]
+        half = (rect.w - 40) // 2
+        paragraphs(surface, pygame.Rect(rect.x + 6, rect.y + 4, half, rect.h), left, fonts)
+        paragraphs(surface, pygame.Rect(rect.x + half + 34, rect.y + 4, half, rect.h), right, fonts)
+
+
+class PrizesPage:
+    """The ladder at the stake, and the special symbols."""
+
+    title = "Prizes & specials"
+
+    def __init__(self, resources: Resources, game: SlingoSantaKing, bet: int,
+                 specials: Mapping[str, pygame.Surface]) -> None:
+        self.res, self.game, self.bet, self.specials = resources, game, bet, specials
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        d = self.game.description
+        bet = self.bet
+        head, body, big = theme.ui(self.res, 17, "heavy"), theme.ui(self.res, 17), theme.ui(self.res, 19, "heavy")
+        table = pygame.Rect(rect.x + 4, rect.y, rect.w // 2 - 20, rect.h)
+        box(surface, table, LIT)
+        title = render_text(big, f"The prize ladder at your stake of {format_cents(bet)}", GOLD, INK, 1)
+        surface.blit(fitted(title, table.w - 24), (table.x + 14, table.y + 10))
+        rungs = sorted(d.ladder, reverse=True)
+        full = max(d.ladder)
+        top = table.y + 42
+        row_h = min(34, (table.bottom - 10 - top) // (len(rungs) + 1))
+        columns = (table.x + 20, table.x + table.w * 0.55, table.right - 20)
+        for text, x, anchor in (("Slingos", columns[0], "left"), ("x stake", columns[1], "right"),
+                                ("Prize", columns[2], "right")):
+            image = render_text(head, text, DIM)
+            where = image.get_rect(midleft=(x, top + row_h // 2)) if anchor == "left" else image.get_rect(
+                midright=(round(x), top + row_h // 2))
+            surface.blit(image, where)
+        for i, count in enumerate(rungs, 1):
+            y = top + i * row_h
+            if count == full:
+                gfx.draw.rect(surface, (120, 70, 10), (table.x + 8, y + 2, table.w - 16, row_h - 4), border_radius=10)
+            label = "Full House" if count == full else str(count)
+            cells = ((label, columns[0], "left", TEXT), (x_text(d.ladder[count]), columns[1], "right", TEXT),
+                     (format_cents(cents_of(d.ladder[count], bet)), columns[2], "right", GOLD))
+            for text, x, anchor, color in cells:
+                image = render_text(head if color == GOLD else body, text, color, INK if color == GOLD else None)
+                where = image.get_rect(midleft=(x, y + row_h // 2)) if anchor == "left" else image.get_rect(
+                    midright=(round(x), y + row_h // 2))
+                surface.blit(image, where)
+        right = pygame.Rect(table.right + 24, rect.y, rect.right - table.right - 28, rect.h)
+        icon = 72
+        row = (right.h - 10) // len(self.specials)
+        for i, (name, image) in enumerate(self.specials.items()):
+            area = pygame.Rect(right.x, right.y + i * row, right.w, row - 10)
+            box(surface, area)
+            art = gfx.transform.smoothscale(image, (icon, icon))
+            surface.blit(art, art.get_rect(midleft=(area.x + 12, area.centery)))
+            heading, text = SPECIAL_TEXT.get(name, (name.replace("_", " ").title(), ""))
+            surface.blit(render_text(theme.ui(self.res, 20, "heavy"), heading, GOLD, INK, 1),
+                         (area.x + icon + 28, area.y + 12))
+            y = area.y + 40
+            for line in wrap(body, text, area.right - (area.x + icon + 28) - 12):
+                surface.blit(render_text(body, line, TEXT), (area.x + icon + 28, y))
+                y += 21
+
+
+class ReelKingPage:
+    """The trail's stages (names, characters, how good their reels are) and the characters' pays."""
+
+    title = "Reel King"
+
+    def __init__(self, resources: Resources, game: SlingoSantaKing, bet: int, art: SlingoArt) -> None:
+        self.res, self.game, self.bet, self.art = resources, game, bet, art
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        d = self.game.description
+        trail = d.trail
+        head, body = theme.ui(self.res, 17, "heavy"), theme.ui(self.res, 17)
+        left = pygame.Rect(rect.x + 4, rect.y, rect.w * 58 // 100, rect.h - 56)
+        box(surface, left, LIT)
+        surface.blit(render_text(theme.ui(self.res, 19, "heavy"), "The stages of the trail", GOLD, INK, 1),
+                     (left.x + 14, left.y + 10))
+        columns = (left.x + 18, left.x + 64, left.x + left.w * 0.56, left.x + left.w * 0.77, left.right - 16)
+        titles = ("Step", "Stage", "Santa Kings", "A spin wins", "A King wins")
+        top = left.y + 44
+        for i, text in enumerate(titles):
+            image = render_text(head, text, DIM)
+            surface.blit(image, image.get_rect(midleft=(round(columns[i]), top)) if i < 2 else
+                         image.get_rect(midright=(round(columns[i]), top)))
+        row_h = (left.bottom - 14 - (top + 18)) // len(trail.stages)
+        for i, stage in enumerate(reversed(trail.stages)):
+            y = top + 18 + i * row_h + row_h // 2
+            law = stage.outcome_law()
+            low, high = stage.characters
+            cells = (str(stage.level), stage.name, f"{low} to {high}", pct(1 - law["loss"], 0),
+                     f"{float(stage.character_mean()):.2f}x")
+            for k, text in enumerate(cells):
+                image = render_text(head if k < 2 else body, text, GOLD if k == 1 else TEXT)
+                surface.blit(image, image.get_rect(midleft=(round(columns[k]), y)) if k < 2 else
+                             image.get_rect(midright=(round(columns[k]), y)))
+        right = pygame.Rect(left.right + 20, rect.y, rect.right - left.right - 24, rect.h - 56)
+        box(surface, right, LIT)
+        surface.blit(render_text(theme.ui(self.res, 19, "heavy"), "Each Santa King's mini slot pays", GOLD, INK, 1),
+                     (right.x + 14, right.y + 10))
+        pays = trail.stages[0].pays
+        y = right.y + 52
+        sevens = self.art.sevens
+        for name in (*SEVENS, "mixed"):
+            x = right.x + 16
+            for reel in range(3):
+                symbol = name if name != "mixed" else SEVENS[reel]
+                surface.blit(sevens[symbol], (x, y))
+                x += sevens[symbol].get_width() + 4
+            label = render_text(body, SEVEN_NAMES[name], TEXT)
+            surface.blit(label, label.get_rect(midleft=(x + 12, y + 20)))
+            money = render_text(head, f"{x_text(pays[name])}  {format_cents(cents_of(pays[name], self.bet))}", GOLD,
+                                INK, 1)
+            surface.blit(money, money.get_rect(midright=(right.right - 16, y + 20)))
+            y += 54
+        note = ("A King spins until a blank shows; a blank ends his turn and pays nothing. Each stage has its "
+                "own, more generous reels.")
+        y += 4
+        for line in wrap(body, note, right.w - 32):
+            surface.blit(render_text(body, line, DIM), (right.x + 16, y))
+            y += 21
+        foot = (f"On every spin each reel dings with its own chance and moves the trail a step; at a spin's start "
+                f"the trail holds with a chance of {pct(trail.hold, 0)}, else it starts again. "
+                f"A King's win is the mean of his turn, x the stake (exact).")
+        y = rect.bottom - 48
+        for line in wrap(body, foot, rect.w - 20)[:2]:
+            image = render_text(body, line, DIM)
+            surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
+            y += 22
+
+
+class ExtraSpinsPage:
+    title = "Extra spins"
+
+    def __init__(self, resources: Resources, game: SlingoSantaKing, bet: int) -> None:
+        self.res, self.game, self.bet = resources, game, bet
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        d = self.game.description
+        fonts = {"head": theme.ui(self.res, 19, "heavy"), "body": theme.ui(self.res, 17)}
+        wheel = format_cents(d.wheel_price)
+        left = [
+            ("Buying extra spins", f"After the game's spins you may collect, or buy one more spin at a time, up to "
+                                   f"{d.extra_spins} a game. The offer shows the price and the most the spin could "
+                                   "add (\"you could win\"). The price is taken when you buy."),
+            ("How a spin is priced", f"Its price is the exact value of that spin for the card you have (every "
+                                     f"outcome of the reels, with the wilds placed as the strategy would and the "
+                                     f"Reel King bonus it may play) divided by the extra-spin RTP of "
+                                     f"{pct(d.extra_rtp)}, rounded up to the cent. So it changes with the card and "
+                                     "the stake, and can cost more than the stake."),
+            ("", "Free-spin symbols do not land on extra spins."),
+        ]
+        right = [
+            ("Superspin Wheel", f"When a spin would cost more than {wheel}, the wheel sells it instead: a wheel "
+                                f"spin costs {wheel} and wins the extra spin with the chance {wheel} / price, the "
+                                f"green part of the wheel. After {d.wheel_failures} misses in a row it is not "
+                                "offered again that game."),
+            ("Play controls", "Limit the extra spins a game may buy, the highest price of one, the highest stake "
+                              "and the highest loss a game. When the next extra spin would pass one, the game "
+                              "collects by itself and tells you which limit ended it."),
+            ("Unfinished games", f"A game you leave waits where it stopped and reopens with this game. Left for "
+                                 f"more than {d.pending_hours} hours, it is finished for you with the free choices "
+                                 "(picks by the strategy, no extra spins bought) and its win is credited."),
+        ]
+        half = (rect.w - 40) // 2
+        paragraphs(surface, pygame.Rect(rect.x + 6, rect.y + 4, half, rect.h), left, fonts)
+        paragraphs(surface, pygame.Rect(rect.x + half + 34, rect.y + 4, half, rect.h), right, fonts)
+
+
+class RtpPage:
+    title = "RTP"
+
+    def __init__(self, resources: Resources, game: SlingoSantaKing,
+                 reports: Mapping[str, RtpReport] | None = None) -> None:
+        self.res, self.game = resources, game
+        self.reports = game.rtp_reports() if reports is None else reports
+
+    def facts(self) -> list[tuple[str, str, str]]:
+        d = self.game.description
+        report = self.reports.get("base")
+        exact = exact_of(self.game)
+        facts = [("Return to player (printed)", d.printed_rtp.base, "the design target of a game's spins")]
+        if report is None:
+            facts.append(("Proven", "not proven yet", "the game's simulation has not been recorded yet"))
+        else:
+            detail = ""
+            if report.interval is not None:
+                detail = f"95% interval {pct(report.interval[0], 2)} to {pct(report.interval[1], 2)}"
+            over = measured_over(report)
+            if over:
+                detail += f"{', ' if detail else ''}{over}"
+            if not report.data_current:
+                detail += f"{', ' if detail else ''}measured on other data"
+            facts.append(("Proven", pct(report.rtp, 2), detail))
+        facts.append(("Reel King bonus", f"{float(exact.bonus_x):.3f}x the stake a game (exact)",
+                      "part of the return above: the bonuses of a game's spins"))
+        facts.append(("Spins a game", f"{float(exact.spins):.2f} on average (exact)",
+                      f"{d.spins}, and {float(exact.free_spins):.2f} free spins on average"))
+        facts.append(("Extra spins", f"{pct(d.extra_rtp)} of their price, each", "priced exactly, spin by spin"))
+        return facts
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        head, body, small = theme.ui(self.res, 22, "heavy"), theme.ui(self.res, 22), theme.ui(self.res, 16)
+        y = rect.y + 8
+        for label, value, detail in self.facts():
+            image = render_text(head, label, GOLD, INK, 1)
+            surface.blit(image, image.get_rect(topright=(rect.centerx - 40, y)))
+            text = fitted(render_text(body, value, DIM if value == "not proven yet" else TEXT),
+                          rect.right - (rect.centerx - 10) - 6)
+            surface.blit(text, text.get_rect(topleft=(rect.centerx - 10, y)))
+            if detail:
+                extra = fitted(render_text(small, detail, DIM), rect.right - (rect.centerx - 8) - 6)
+                surface.blit(extra, extra.get_rect(topleft=(rect.centerx - 8, y + text.get_height() + 1)))
+                y += 18
+            y += 40
+        by_stage = exact_of(self.game).by_stage
+        trail = self.game.description.trail
+        rates = "  \u00b7  ".join(f"{stage.name} 1 in {float(1 / by_stage[stage.level]):,.0f}"
+                           for stage in trail.stages if by_stage.get(stage.level))
+        notes = [f"Bonuses a game: {rates} (exact)." if rates else "",
+                 f"To be proven by python -m game.engine.simulate {self.game.id} --exact-parts: the bonus and the "
+                 "spins exact, the ladder's prize simulated. Every game is decided by the engine when it is bought; "
+                 "animations only show it."]
+        wrapped = [line for note in notes if note for line in wrap(small, note, rect.w - 40)]
+        y = max(y, rect.bottom - 22 * len(wrapped))
+        for line in wrapped:
+            text = render_text(small, line, DIM)
+            surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
+            y += 22
+
+
+def help_pages(resources: Resources, game: SlingoSantaKing, bet: int, art: SlingoArt) -> list[Any]:
+    return [RulesPage(resources, game), PrizesPage(resources, game, bet, art.specials),
+            ReelKingPage(resources, game, bet, art), ExtraSpinsPage(resources, game, bet), RtpPage(resources, game)]

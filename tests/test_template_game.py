@@ -91,17 +91,7 @@ def test_the_template_has_the_file_set_of_every_game(template_game: GameEntry) -
         if item.available:
             folder = Path(engine_games.__file__).parent / item.id
             names = {p.name for p in folder.iterdir()}
-            if item.id in PROOF_PENDING:  # playable, its math still being finished: the files must not be in yet
-                assert not engine_set | {"rtp.json"} <= names, f"{item.id}: its proof is in, drop it from PROOF_PENDING"
-                continue
             assert engine_set | {"rtp.json"} <= names, item.id
-
-
-# Playable games whose engine is still getting its DESIGN.md and measured RTP (rtp.json), each with why.
-PROOF_PENDING = {
-    "slingo_santa_king": "its screen is in; the engine's math (strips, the proof, the PAR sheet) is being finished "
-                         "on its own branch, which adds DESIGN.md and rtp.json",
-}
 
 
 def test_engine_prices_the_respin_and_replays_it(template_game: GameEntry) -> None:

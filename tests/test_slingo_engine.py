@@ -153,7 +153,7 @@ def test_every_spin_marks_what_matches_and_the_picks_what_was_chosen() -> None:
 
 
 def test_free_spin_symbols_add_spins_and_never_land_on_extra_spins(tmp_path: Path) -> None:
-    game = variant(tmp_path, reel_weights={"free_spin": 12})  # a spin adds 5 x 12/174 spins on average
+    game = variant(tmp_path, reel_weights={"free_spin": 60})  # a spin adds 5 x 60/545 spins on average
     result = game.play(50, 11)
     spins = events(result, "spin")
     added = sum(spin["reels"].count("free_spin") for spin in spins if not spin["extra"])
@@ -166,7 +166,7 @@ def test_free_spin_symbols_add_spins_and_never_land_on_extra_spins(tmp_path: Pat
 
 def test_free_spins_that_would_never_let_a_game_end_are_refused(tmp_path: Path) -> None:
     with pytest.raises(DataError, match="fewer than one spin on average"):
-        variant(tmp_path, reel_weights={"free_spin": 60})  # 5 x 60/222 spins added a spin
+        variant(tmp_path, reel_weights={"free_spin": 200})  # 5 x 200/685 spins added a spin
 
 
 def test_the_stages_and_their_characters() -> None:

@@ -313,7 +313,7 @@ def test_the_arrow_stops_in_the_green_exactly_when_the_wheel_is_won(index: int) 
 LIMITS: dict[str, tuple[Callable[[int, int], PlayControls], str, int | None]] = {
     # limit -> (controls for the bet and the first offer's cost, what the end says, stake)
     "extra_spins": (lambda bet, cost: PlayControls(extra_spins=0), "no extra spins", None),
-    "max_price": (lambda bet, cost: PlayControls(max_price=cost - 1), "above your limit of", TOP),
+    "max_price": (lambda bet, cost: PlayControls(max_price=cost - 1), "above your limit of", None),
     "max_stake": (lambda bet, cost: PlayControls(max_stake=bet), "stake to", None),
     "max_loss": (lambda bet, cost: PlayControls(max_loss=bet), "loss to", None),
 }

@@ -508,7 +508,7 @@ def test_one_away_cells_are_the_lines_missing_one() -> None:
 def test_the_rtp_page_says_it_is_not_proven_until_a_report_is_in(tmp_path: Path, display) -> None:
     page = RtpPage(harness.make_app(tmp_path).resources, game(), reports={})
     facts = {label: value for label, value, _ in page.facts()}
-    assert facts["Proven"] == "not proven yet"
+    assert facts["Proven"] == "not proven yet"  # no report: nothing measured
     assert facts["Return to player (printed)"] == game().description.printed_rtp.base
     assert "exact" in facts["Reel King bonus"]
 

@@ -40,6 +40,32 @@ def measured_over(report: RtpReport) -> str:
     return f"{rounds:,} simulated rounds" if rounds is not None else ""
 
 
+PROOF_HALF_WIDTH = 0.001  # docs/MATH.md: an RTP is proven when its 95% interval's half-width is at most 0.1 point
+
+
+def measured_fact(report: RtpReport | None, places: int = 2) -> tuple[str, str, str]:
+    """A measured RTP as a help page's fact: (label, figure, detail).
+
+    The label is "Proven" only when the report meets the acceptance rule (on today's data, half-width
+    at most 0.1 point), else "Measured"; the detail gives the 95% interval and what it was measured over.
+    """
+    if report is None:
+        return "Proven", "not proven yet", "its proof by simulation is not recorded yet"
+    parts = []
+    if report.interval is not None:
+        low, high = report.interval
+        parts.append(f"95% interval {low * 100:.{places}f}% to {high * 100:.{places}f}%")
+    over = measured_over(report)
+    if over:
+        parts.append(over)
+    proven = report.data_current and report.half_width is not None and report.half_width <= PROOF_HALF_WIDTH
+    if not report.data_current:
+        parts.append("measured on other data")
+    elif not proven:
+        parts.append("not yet to 0.1 point")
+    return ("Proven" if proven else "Measured"), f"{report.rtp * 100:.{places}f}%", ", ".join(parts)
+
+
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     words, lines, line = text.split(), [], ""
     for word in words:

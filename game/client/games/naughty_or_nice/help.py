@@ -21,7 +21,7 @@ from ....engine.jackpot import UNITS_PER_CENT
 from ....engine.money import cents_of, format_cents
 from ... import gfx, theme
 from ...kit import help as kit_help
-from ...kit.help import LinesPage, measured_over, wrap
+from ...kit.help import LinesPage, measured_fact, wrap
 from ...resources import Resources
 from ...widgets.text import render_text
 from .choice import award_label, leanings, substitute_name, worth_more
@@ -319,19 +319,8 @@ class RtpPage:
         g = self.game.description
         report = self.reports.get("base")
         parts = exact_of(self.game)
-        facts = [("Return to player (printed)", g.printed_rtp.base, "the design target, the jackpot excluded")]
-        if report is None:
-            facts.append(("Proven", "not proven yet", "the proof by simulation is not in"))
-        else:
-            detail = ""
-            if report.interval is not None:
-                detail = f"95% interval {pct(report.interval[0])} to {pct(report.interval[1])}"
-            over = measured_over(report)
-            if over:
-                detail += f"{', ' if detail else ''}{over}"
-            if not report.data_current:
-                detail += f"{', ' if detail else ''}measured on other data"
-            facts.append(("Proven", pct(report.rtp), detail))
+        facts = [("Return to player (printed)", g.printed_rtp.base, "the design target, the jackpot excluded"),
+                 measured_fact(report)]
         facts.append(("Base game", f"{pct(parts.base_x)} (exact)", "line and scatter pays, free games aside"))
         facts.append(("Free games", f"1 in {float(1 / parts.rate):,.1f} rounds (exact)", ""))
         if report is not None and report.hit_rate is not None:

@@ -23,7 +23,7 @@ from ....engine.games.slingo_santa_king.grid import LINES
 from ....engine.money import cents_of, format_cents
 from ... import gfx, theme
 from ...kit import help as kit_help
-from ...kit.help import measured_over, wrap
+from ...kit.help import measured_fact, wrap
 from ...resources import Resources
 from ...widgets.text import render_text
 from .art import SEVENS, SlingoArt
@@ -301,19 +301,8 @@ class RtpPage:
         d = self.game.description
         report = self.reports.get("base")
         exact = exact_of(self.game)
-        facts = [("Return to player (printed)", d.printed_rtp.base, "the design target of a game's spins")]
-        if report is None:
-            facts.append(("Proven", "not proven yet", "the game's simulation has not been recorded yet"))
-        else:
-            detail = ""
-            if report.interval is not None:
-                detail = f"95% interval {pct(report.interval[0], 2)} to {pct(report.interval[1], 2)}"
-            over = measured_over(report)
-            if over:
-                detail += f"{', ' if detail else ''}{over}"
-            if not report.data_current:
-                detail += f"{', ' if detail else ''}measured on other data"
-            facts.append(("Proven", pct(report.rtp, 2), detail))
+        facts = [("Return to player (printed)", d.printed_rtp.base, "the design target of a game's spins"),
+                 measured_fact(report)]
         facts.append(("Reel King bonus", f"{float(exact.bonus_x):.3f}x the stake a game (exact)",
                       "part of the return above: the bonuses of a game's spins"))
         facts.append(("Spins a game", f"{float(exact.spins):.2f} on average (exact)",

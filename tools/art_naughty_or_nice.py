@@ -28,8 +28,6 @@ soft lights (garland lamps, the fire's spill) are left out where the reels cover
 
 from __future__ import annotations
 
-import argparse
-import fnmatch
 import itertools
 import logging
 import math
@@ -1775,36 +1773,11 @@ def background() -> pygame.Surface:
 # --------------------------------------------------------------------------
 
 
-def clean_alpha(surf: pygame.Surface) -> pygame.Surface:
-    """Zero the colour of fully transparent pixels: they show nothing, and zeros pack smaller."""
-    if not surf.get_flags() & pygame.SRCALPHA:
-        return surf
-    seen = pygame.mask.from_surface(surf, 1).to_surface(setcolor=(255, 255, 255, 255), unsetcolor=(0, 0, 0, 0))
-    pygame.Surface.blit(surf, seen, (0, 0), None, pygame.BLEND_RGBA_MULT)
-    return surf
-
-
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", metavar="PATTERN", help="glob over output paths, e.g. 'symbols/*' or '*girl*'")
-    m.add_scale_flag(ap)
-    args = ap.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(message)s")
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((1, 1))
-    jobs = m.jobs_at_scale(JOBS, args.scale)
-    selected = [p for p in jobs if not args.only or fnmatch.fnmatch(p, args.only)
-                or fnmatch.fnmatch(p, f"*{args.only}*")]
-    if not selected:
-        log.error("nothing matches %r", args.only)
-        return 1
-    with gfx.scaled(args.scale):
-        for rel in selected:
-            random.seed(rel)
-            m.save(clean_alpha(jobs[rel]()), rel)
-    pygame.quit()
-    return 0
+    def store(image: pygame.Surface, rel: str) -> None:
+        m.save(m.clean_alpha(image), rel)
+
+    return m.run_tool(JOBS, argv, __doc__.splitlines()[0], "*girl*", store)
 
 
 if __name__ == "__main__":

@@ -26,11 +26,8 @@ The pictures are saved with 256-colour palettes (transparency kept), which needs
 
 from __future__ import annotations
 
-import argparse
-import fnmatch
 import logging
 import os
-import random
 import sys
 from collections.abc import Callable
 
@@ -230,37 +227,11 @@ def save_palette(surface: pygame.Surface, rel: str, colors: int) -> None:
              colors)
 
 
-def clean_alpha(surf: pygame.Surface) -> pygame.Surface:
-    """Zero the colour of fully transparent pixels: they show nothing, and zeros pack smaller."""
-    if not surf.get_flags() & pygame.SRCALPHA:
-        return surf
-    seen = pygame.mask.from_surface(surf, 1).to_surface(setcolor=(255, 255, 255, 255), unsetcolor=(0, 0, 0, 0))
-    pygame.Surface.blit(surf, seen, (0, 0), None, pygame.BLEND_RGBA_MULT)
-    return surf
-
-
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", metavar="PATTERN", help="glob over output paths, e.g. 'symbols/*' or '*wild*'")
-    m.add_scale_flag(ap)
-    args = ap.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(message)s")
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((1, 1))
-    jobs = m.jobs_at_scale(JOBS, args.scale)
-    selected = [p for p in jobs if not args.only or fnmatch.fnmatch(p, args.only)
-                or fnmatch.fnmatch(p, f"*{args.only}*")]
-    if not selected:
-        log.error("nothing matches %r", args.only)
-        return 1
-    with gfx.scaled(args.scale):
-        for rel in selected:
-            random.seed(rel)
-            image = clean_alpha(jobs[rel]())
-            save_palette(image, rel, REFERENCE_COLORS if rel.startswith("backgrounds/") else 256)
-    pygame.quit()
-    return 0
+    def store(image: pygame.Surface, rel: str) -> None:
+        save_palette(m.clean_alpha(image), rel, REFERENCE_COLORS if rel.startswith("backgrounds/") else 256)
+
+    return m.run_tool(JOBS, argv, __doc__.splitlines()[0], "*wild*", store)
 
 
 if __name__ == "__main__":

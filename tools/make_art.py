@@ -1815,6 +1815,41 @@ def dense_name(rel: str, scale: float) -> str:
     return f"{stem}@{scale:g}x{dot}{ext}"
 
 
+def clean_alpha(surf: pygame.Surface) -> pygame.Surface:
+    """Zero the colour of fully transparent pixels: they show nothing, and zeros pack smaller."""
+    if not surf.get_flags() & pygame.SRCALPHA:
+        return surf
+    seen = pygame.mask.from_surface(surf, 1).to_surface(setcolor=(255, 255, 255, 255), unsetcolor=(0, 0, 0, 0))
+    pygame.Surface.blit(surf, seen, (0, 0), None, pygame.BLEND_RGBA_MULT)
+    return surf
+
+
+def run_tool(jobs: dict[str, Job], argv: list[str] | None, description: str, example: str,
+             store: Callable[[pygame.Surface, str], None] | None = None) -> int:
+    """A game's art tool: ``--only PATTERN`` and ``--scale``, each image drawn from a seed of its own
+    path (deterministic) and stored by ``store`` (default :func:`save`); 1 when nothing matches."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--only", metavar="PATTERN", help=f"glob over output paths, e.g. 'symbols/*' or '{example}'")
+    add_scale_flag(ap)
+    args = ap.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((1, 1))
+    scaled = jobs_at_scale(jobs, args.scale)
+    selected = [p for p in scaled
+                if not args.only or fnmatch.fnmatch(p, args.only) or fnmatch.fnmatch(p, f"*{args.only}*")]
+    if not selected:
+        log.error("nothing matches %r", args.only)
+        return 1
+    with gfx.scaled(args.scale):
+        for rel in selected:
+            random.seed(rel)
+            (store or save)(scaled[rel](), rel)
+    pygame.quit()
+    return 0
+
+
 def jobs_at_scale(jobs: dict[str, Job], scale: float) -> dict[str, Job]:
     """The jobs to run at ``scale``: all at 1, those the client loads at full HD at 1.5, the
     few shown larger than their cell at 3."""

@@ -54,7 +54,7 @@ def measured_fact(report: RtpReport | None, places: int = 2) -> tuple[str, str, 
     parts = []
     if report.interval is not None:
         low, high = report.interval
-        parts.append(f"95% interval {low * 100:.{places}f}% to {high * 100:.{places}f}%")
+        parts.append(f"95% interval {low:.{places}%} to {high:.{places}%}")
     over = measured_over(report)
     if over:
         parts.append(over)
@@ -63,7 +63,7 @@ def measured_fact(report: RtpReport | None, places: int = 2) -> tuple[str, str, 
         parts.append("measured on other data")
     elif not proven:
         parts.append("not yet to 0.1 point")
-    return ("Proven" if proven else "Measured"), f"{report.rtp * 100:.{places}f}%", ", ".join(parts)
+    return ("Proven" if proven else "Measured"), f"{report.rtp:.{places}%}", ", ".join(parts)
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:

@@ -36,6 +36,7 @@ with ``--json``).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import logging
 import os
@@ -354,6 +355,12 @@ class Campaign:
             while self.figures.kills < kills:
                 launch = choose_launch(self.rng, min_delay, max_delay, self.headless)
                 expected = self.prepare(launch)
+                if expected is not None and self.headless is None:
+                    # The open round resumes first; a round waiting on a pick (Slingo's, the Bonus
+                    # Substitute) waits for its player, so launch its game with autoplay, whose
+                    # strategy answers, as a player at the machine would.
+                    launch = dataclasses.replace(launch, game=expected.game_id, autoplay=launch.autoplay or 1,
+                                                 buy=launch.buy and get_game(expected.game_id).buy_price_x is not None)
                 stderr_path = Path(logs) / "launch.log"
                 self.launch_and_kill(launch, stderr_path)
                 stderr = stderr_path.read_text(errors="replace")

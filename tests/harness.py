@@ -292,3 +292,24 @@ def seed_where(game_id: str, key: str, predicate: Callable[[RoundResult], bool],
     stored = _PREDICATES.setdefault((game_id, key), predicate)
     game_bet = get_game(game_id).default_bet if bet is None else bet
     return _found(game_id, key, buy, game_bet, start, limit, stored, master)
+
+
+def game_opened_from_lobby(data_dir: Path, game_id: str) -> str | None:
+    """Launch the app, press the number key of ``game_id``'s lobby tile; the id of the game then shown.
+
+    Fails (AssertionError) when the lobby is not the first scene or the tile is not available.
+    """
+    from game.client.scenes.lobby import LobbyScene
+
+    app = launch(data_dir, "--mute")
+    try:
+        run_frames(app, 40)
+        lobby = app.context.scenes.top
+        assert isinstance(lobby, LobbyScene)
+        index = next(i for i, tile in enumerate(lobby.tiles) if tile.info.id == game_id)
+        assert lobby.tiles[index].info.available
+        post_key(pygame.K_1 + index)
+        run_frames(app, 90)
+        return getattr(getattr(app.context.scenes.top, "game", None), "id", None)
+    finally:
+        app.shutdown()

@@ -460,18 +460,4 @@ def test_the_demo_seeds_show_the_choice_every_award_and_a_held_reel() -> None:
 
 
 def test_the_lobby_tile_opens_the_game(tmp_path: Path) -> None:
-    from game.client.scenes.lobby import LobbyScene
-
-    app = harness.launch(tmp_path, "--mute")
-    try:
-        harness.run_frames(app, 40)
-        lobby = app.context.scenes.top
-        assert isinstance(lobby, LobbyScene)
-        index = next(i for i, tile in enumerate(lobby.tiles) if tile.info.id == GAME)
-        assert lobby.tiles[index].info.available
-        harness.post_key(pygame.K_1 + index)
-        harness.run_frames(app, 90)
-        top = app.context.scenes.top
-        assert getattr(getattr(top, "game", None), "id", None) == GAME
-    finally:
-        app.shutdown()
+    assert harness.game_opened_from_lobby(tmp_path, GAME) == GAME

@@ -66,6 +66,43 @@ def measured_fact(report: RtpReport | None, places: int = 2) -> tuple[str, str, 
     return ("Proven" if proven else "Measured"), f"{report.rtp:.{places}%}", ", ".join(parts)
 
 
+def fitted(image: pygame.Surface, width: int) -> pygame.Surface:
+    """``image`` shrunk to ``width`` when it is wider (its height in proportion)."""
+    if image.get_width() <= width:
+        return image
+    return gfx.transform.smoothscale(image, (width, max(1, image.get_height() * width // image.get_width())))
+
+
+Colours = tuple[int, int, int]
+
+
+def draw_facts(surface: pygame.Surface, rect: pygame.Rect, res: Resources, facts: Sequence[tuple[str, str, str]],
+               notes: Sequence[str], colours: tuple[Colours, Colours, Colours, Colours], row: int = 40) -> None:
+    """An RTP page: each fact's label right of the middle line, its value left, its detail under it
+    (a value "not proven yet" dimmed), then the notes centred at the foot. ``colours``: gold, ink,
+    text, dim."""
+    gold, ink, text_colour, dim = colours
+    head, body, small = theme.ui(res, 22, "heavy"), theme.ui(res, 22), theme.ui(res, 16)
+    y = rect.y + 8
+    for label, value, detail in facts:
+        image = render_text(head, label, gold, ink, 1)
+        surface.blit(image, image.get_rect(topright=(rect.centerx - 40, y)))
+        text = fitted(render_text(body, value, dim if value == "not proven yet" else text_colour),
+                      rect.right - (rect.centerx - 10) - 6)
+        surface.blit(text, text.get_rect(topleft=(rect.centerx - 10, y)))
+        if detail:
+            extra = fitted(render_text(small, detail, dim), rect.right - (rect.centerx - 8) - 6)
+            surface.blit(extra, extra.get_rect(topleft=(rect.centerx - 8, y + text.get_height() + 1)))
+            y += 18
+        y += row
+    wrapped = [line for note in notes if note for line in wrap(small, note, rect.w - 40)]
+    y = max(y, rect.bottom - 22 * len(wrapped))
+    for line in wrapped:
+        text = render_text(small, line, dim)
+        surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
+        y += 22
+
+
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     words, lines, line = text.split(), [], ""
     for word in words:

@@ -21,7 +21,7 @@ from ....engine.jackpot import UNITS_PER_CENT
 from ....engine.money import cents_of, format_cents
 from ... import gfx, theme
 from ...kit import help as kit_help
-from ...kit.help import LinesPage, measured_fact, wrap
+from ...kit.help import LinesPage, draw_facts, fitted, measured_fact, wrap
 from ...resources import Resources
 from ...widgets.text import render_text
 from .choice import award_label, leanings, substitute_name, worth_more
@@ -75,12 +75,6 @@ def exact_value(parts: ExactParts, name: str) -> Fraction | None:
 def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[tuple[str, str]],
                fonts: dict[str, pygame.font.Font]) -> int:
     return kit_help.paragraphs(surface, rect, items, fonts, color=TEXT, head_color=GOLD, ink=INK)
-
-
-def fitted(image: pygame.Surface, width: int) -> pygame.Surface:
-    if image.get_width() <= width:
-        return image
-    return gfx.transform.smoothscale(image, (width, max(1, image.get_height() * width // image.get_width())))
 
 
 class PaytablePage:
@@ -332,30 +326,13 @@ class RtpPage:
         return facts
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        head, body, small = theme.ui(self.res, 22, "heavy"), theme.ui(self.res, 22), theme.ui(self.res, 16)
-        y = rect.y + 8
-        for label, value, detail in self.facts():
-            image = render_text(head, label, GOLD, INK, 1)
-            surface.blit(image, image.get_rect(topright=(rect.centerx - 40, y)))
-            text = render_text(body, value, DIM if value == "not proven yet" else TEXT)
-            surface.blit(text, text.get_rect(topleft=(rect.centerx - 10, y)))
-            if detail:
-                extra = fitted(render_text(small, detail, DIM), rect.right - (rect.centerx - 8) - 6)
-                surface.blit(extra, extra.get_rect(topleft=(rect.centerx - 8, y + text.get_height() + 1)))
-                y += 18
-            y += 38
         g = self.game
         notes = [
             f"Proven by python -m game.engine.simulate {g.id} --exact-parts: the base game exact, the free games "
             "simulated by Bonus Substitute.",
             "Every round is decided by the engine when it is bought; animations only show it.",
         ]
-        wrapped = [line for note in notes for line in wrap(small, note, rect.w - 40)]
-        y = max(y, rect.bottom - 22 * len(wrapped))
-        for line in wrapped:
-            text = render_text(small, line, DIM)
-            surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
-            y += 22
+        draw_facts(surface, rect, self.res, self.facts(), notes, (GOLD, INK, TEXT, DIM), row=38)
 
 
 def lines_page(resources: Resources, game: Any) -> LinesPage:

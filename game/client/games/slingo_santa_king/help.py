@@ -23,7 +23,7 @@ from ....engine.games.slingo_santa_king.grid import LINES
 from ....engine.money import cents_of, format_cents
 from ... import gfx, theme
 from ...kit import help as kit_help
-from ...kit.help import measured_fact, wrap
+from ...kit.help import draw_facts, fitted, measured_fact, wrap
 from ...resources import Resources
 from ...widgets.text import render_text
 from .art import SEVENS, SlingoArt
@@ -67,12 +67,6 @@ def exact_of(game: SlingoSantaKing) -> BonusExact:
 def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[tuple[str, str]],
                fonts: dict[str, pygame.font.Font]) -> int:
     return kit_help.paragraphs(surface, rect, items, fonts, color=TEXT, head_color=GOLD, ink=INK)
-
-
-def fitted(image: pygame.Surface, width: int) -> pygame.Surface:
-    if image.get_width() <= width:
-        return image
-    return gfx.transform.smoothscale(image, (width, max(1, image.get_height() * width // image.get_width())))
 
 
 def box(surface: pygame.Surface, rect: pygame.Rect, edge: tuple[int, int, int] = EDGE) -> None:
@@ -311,19 +305,6 @@ class RtpPage:
         return facts
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        head, body, small = theme.ui(self.res, 22, "heavy"), theme.ui(self.res, 22), theme.ui(self.res, 16)
-        y = rect.y + 8
-        for label, value, detail in self.facts():
-            image = render_text(head, label, GOLD, INK, 1)
-            surface.blit(image, image.get_rect(topright=(rect.centerx - 40, y)))
-            text = fitted(render_text(body, value, DIM if value == "not proven yet" else TEXT),
-                          rect.right - (rect.centerx - 10) - 6)
-            surface.blit(text, text.get_rect(topleft=(rect.centerx - 10, y)))
-            if detail:
-                extra = fitted(render_text(small, detail, DIM), rect.right - (rect.centerx - 8) - 6)
-                surface.blit(extra, extra.get_rect(topleft=(rect.centerx - 8, y + text.get_height() + 1)))
-                y += 18
-            y += 40
         by_stage = exact_of(self.game).by_stage
         trail = self.game.description.trail
         rates = "  \u00b7  ".join(f"{stage.name} 1 in {float(1 / by_stage[stage.level]):,.0f}"
@@ -332,12 +313,7 @@ class RtpPage:
                  f"To be proven by python -m game.engine.simulate {self.game.id} --exact-parts: the bonus and the "
                  "spins exact, the ladder's prize simulated. Every game is decided by the engine when it is bought; "
                  "animations only show it."]
-        wrapped = [line for note in notes if note for line in wrap(small, note, rect.w - 40)]
-        y = max(y, rect.bottom - 22 * len(wrapped))
-        for line in wrapped:
-            text = render_text(small, line, DIM)
-            surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
-            y += 22
+        draw_facts(surface, rect, self.res, self.facts(), notes, (GOLD, INK, TEXT, DIM))
 
 
 def help_pages(resources: Resources, game: SlingoSantaKing, bet: int, art: SlingoArt) -> list[Any]:

@@ -17,6 +17,7 @@ from game.engine import DataError
 from game.engine.exact_slingo import bonus_exact
 from game.engine.games.slingo_santa_king.game import DATA_FILE, SlingoSantaKing
 from game.engine.games.slingo_santa_king.grid import (
+    COLUMN_MASKS,
     FULL,
     LINES,
     best_cells,
@@ -90,6 +91,17 @@ def test_completing_a_slingo_comes_before_lines_through_the_cell() -> None:
     candidates = [bit_index(4, 0), bit_index(2, 2)]
     assert best_cells(mask, candidates) == [bit_index(4, 0)]
     assert rank(mask, bit_index(4, 0))[0] == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(mask=st.integers(0, FULL), within=st.sampled_from([FULL, *COLUMN_MASKS]))
+def test_the_strategy_picks_the_cells_that_rank_first(mask: int, within: int) -> None:
+    # best_cells reads the ranks from a table; it must pick exactly the cells rank() puts first
+    candidates = [i for i in range(25) if within >> i & 1 and not mask >> i & 1]
+    if not candidates:
+        return
+    top = max(rank(mask, i) for i in candidates)
+    assert best_cells(mask, candidates) == [i for i in candidates if rank(mask, i) == top]
 
 
 def test_nearness_breaks_a_tie_of_completed_lines() -> None:
@@ -268,6 +280,8 @@ def brute_force_value(game: SlingoSantaKing, mask: int, numbers: list[list[int]]
     [(c, r) for c in range(5) for r in range(5) if (c + r) % 2 == 0],
     [(c, r) for c in range(5) for r in range(5) if r != 2 and (c, r) != (0, 0)],
     [(c, r) for c in range(5) for r in range(4)],
+    [],  # sparse grids: most states are settled early (no line can be completed any more)
+    [(2, 2), (0, 4)],
 ])
 def test_the_price_is_the_brute_force_expectation_over_the_rtp_rounded_up(tmp_path: Path, marked) -> None:
     # a small game: 5 numbers a column, every weight 1, so that every reel combination can be played

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .grid import COLUMN_MASKS, FULL, best_cells, slingos, unmarked
+from .grid import CELLS, COLUMN_MASKS, FULL, LINES, SIZE, best_cells, slingos, unmarked
 from .reel_king import Trail
 
 Ladder = Callable[[int], int]  # marked mask -> its prize in units of 1/unit of the stake
@@ -51,17 +51,31 @@ def spin_value(mask: int, numbers: Sequence[Sequence[int]], odds: Sequence[ReelO
     The reels are folded in one at a time into a table of what they leave to place (the cells
     marked, the wild columns, the super wilds) with its weight, so combinations that leave the
     same are carried together; the weights are integers over a common denominator, the prizes
-    integers in units of ``1 / unit`` of the stake (a tie's average is the only fraction).
+    integers in units of ``1 / unit`` of the stake. A state from which the reels still to come and
+    the wilds still to place cannot complete a line is settled at once: its prize cannot change
+    (on a sparse grid most are, which is what keeps a price within 50 ms).
     """
     before = prize_of(mask)
     scale = math.lcm(*(p.denominator for reel in odds for p in (reel.number, reel.wild, reel.super_wild)))
+    placing = _Placing(prize_of, len(odds))
+    need = placing.need
     states: dict[Key, int] = {(mask, (), 0): 1}
+    settled = 0  # sum of weight x prize over the states no reel or wild left can change (in units / scale**5)
+    best = before
     for col, reel in enumerate(odds):
         number, wild, super_wild = (int(p * scale) for p in (reel.number, reel.wild, reel.super_wild))
         cells = unmarked(mask, COLUMN_MASKS[col])
         miss = scale - number * len(cells) - wild - super_wild
+        rest = scale ** (len(odds) - col)  # the weight of every way the reels from this one on can land
+        left = len(odds) - col  # each reel from this one on marks at most one cell, or adds one wild
         nxt: dict[Key, int] = {}
-        for (marked, columns, supers), weight in states.items():
+        for key, weight in states.items():
+            marked, columns, supers = key
+            if left + len(columns) + supers < need(marked):  # settled: no line can be completed any more
+                prize = prize_of(marked)
+                settled += weight * rest * prize
+                best = max(best, prize)
+                continue
             for index in cells:
                 key = (marked | 1 << index, columns, supers)
                 nxt[key] = nxt.get(key, 0) + weight * number
@@ -75,18 +89,17 @@ def spin_value(mask: int, numbers: Sequence[Sequence[int]], odds: Sequence[ReelO
                 key = (marked, columns, supers)
                 nxt[key] = nxt.get(key, 0) + weight * miss
         states = nxt
-    placing = _Placing(prize_of)
     total = scale ** len(odds)
     outcome = placing.outcome
-    weighted: int | Fraction = 0
-    best = before
+    weighted = settled * placing.scale
     for key, weight in states.items():
         mean, top = outcome(key)
         weighted += weight * mean
         if top > best:
             best = top
     _, bonus = trail.spin_law(trail_now)
-    return SpinValue(Fraction(weighted) / (total * unit) - Fraction(before, unit), bonus, Fraction(best - before, unit))
+    return SpinValue(Fraction(weighted, total * unit * placing.scale) - Fraction(before, unit), bonus,
+                     Fraction(best - before, unit))
 
 
 Key = tuple[int, tuple[int, ...], int]  # (marked, wild columns still to place, super wilds still to place)
@@ -94,12 +107,20 @@ Key = tuple[int, tuple[int, ...], int]  # (marked, wild columns still to place, 
 
 class _Placing:
     """The wilds' placing from a state by the strategy: the prize's mean (ties averaged, as the random
-    choice they are) and its largest value over the ties; each state once."""
+    choice they are) and its largest value over the ties; each state once.
 
-    def __init__(self, prize_of: Ladder) -> None:
+    Means are integers in units of ``1 / scale`` of a prize unit, ``scale = lcm(1..25) ** wilds``
+    (``wilds``: the most a spin places, one a reel): a tie's average divides its branches' sum by
+    at most 25, so each of the at most ``wilds`` nested ties takes one factor of ``lcm(1..25)``
+    and the division is exact (``Fraction`` arithmetic was a third of a price's time).
+    """
+
+    def __init__(self, prize_of: Ladder, wilds: int) -> None:
         self.prize_of = prize_of
-        self.memo: dict[Key, tuple[int | Fraction, int]] = {}
+        self.scale = math.lcm(*range(1, CELLS + 1)) ** wilds
+        self.memo: dict[Key, tuple[int, int]] = {}
         self.picks: dict[tuple[int, int], list[int]] = {}  # (marked, column or -1) -> the strategy's best cells
+        self.needs: dict[int, int] = {}  # marked -> the fewest marks that complete one more line
 
     def best(self, mask: int, column: int) -> list[int]:
         found = self.picks.get((mask, column))
@@ -108,22 +129,30 @@ class _Placing:
             found = self.picks[(mask, column)] = best_cells(mask, candidates) if candidates else []
         return found
 
-    def outcome(self, key: Key) -> tuple[int | Fraction, int]:
+    def need(self, mask: int) -> int:
+        """The fewest marks that complete one more line (more than the grid holds when every line is done)."""
+        found = self.needs.get(mask)
+        if found is None:
+            found = self.needs[mask] = min((SIZE - (mask & line).bit_count() for line in LINES if mask & line != line),
+                                           default=CELLS + 1)
+        return found
+
+    def outcome(self, key: Key) -> tuple[int, int]:
         """(the prize's mean, its largest value) in units, the wilds placed by the strategy."""
         found = self.memo.get(key)
         if found is not None:
             return found
         mask, columns, supers = key
+        if len(columns) + supers < self.need(mask):  # no placing completes a line: the prize stays
+            prize = self.prize_of(mask)
+            found = self.memo[key] = (prize * self.scale, prize)
+            return found
         if columns:
             chosen = self.best(mask, columns[0])
             rest: tuple[tuple[int, ...], int] = (columns[1:], supers)
-        elif supers and mask != FULL:
+        else:  # a super wild (the grid is not full: its lines would need no mark)
             chosen = self.best(mask, -1)
             rest = ((), supers - 1)
-        else:
-            prize = self.prize_of(mask)
-            self.memo[key] = (prize, prize)
-            return prize, prize
         if not chosen:  # a wild over a full column places nothing
             found = self.outcome((mask, *rest))
         else:
@@ -131,9 +160,8 @@ class _Placing:
             if len(branches) == 1:
                 found = branches[0]
             else:  # a tie: the strategy draws one at random
-                total: int | Fraction = sum(mean for mean, _ in branches)
-                found = (Fraction(total, len(branches)) if isinstance(total, int) else total / len(branches),
-                         max(top for _, top in branches))
+                total = sum(mean for mean, _ in branches)
+                found = (total // len(branches), max(top for _, top in branches))
         self.memo[key] = found
         return found
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -58,10 +59,40 @@ TOY_RTP = 5.375
 TOY_VAR_Z, TOY_VAR_F = 1.25, 5.25  # within a row, with and without the control
 
 
+class ProposalToy(ControlToy):
+    """The control toy with importance sampling: its proposal draws the bonus's second draw 3 five
+    times as often as each other value (weights 1, 1, 1, 5), so each run weighs 2 (d2 < 3) or 2/5."""
+
+    id = "proof_toy_proposal"
+
+    def __init__(self, tilted: bool = False) -> None:
+        super().__init__()
+        self.tilted = tilted
+
+    def bonus(self, ctx: RoundContext, row: int) -> None:
+        first = ctx.rng.randrange(4)
+        second = min(3, ctx.rng.randrange(8)) if self.tilted else ctx.rng.randrange(4)
+        ctx.emit({"type": "bonus", "odd": first % 2, "second": second})
+        ctx.award(Fraction(10 * row + 4 * (first % 2) + second))
+
+    def exact_parts(self, buy: bool = False) -> ExactParts:
+        return replace(super().exact_parts(buy), proposal="the second draw 3 five times as likely")
+
+    def proposal(self) -> Game:
+        return ProposalToy(tilted=True)
+
+    def likelihood_ratio(self, result: RoundResult) -> float:
+        second = next(event["second"] for event in result.events if event["type"] == "bonus")
+        return 0.4 if second == 3 else 2.0
+
+
+PROPOSAL_TOY = ProposalToy()
+
+
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> ControlToy:
     def lookup(game_id: str) -> Game:
-        return TOY if game_id == TOY.id else get_game(game_id)
+        return {TOY.id: TOY, PROPOSAL_TOY.id: PROPOSAL_TOY}.get(game_id) or get_game(game_id)
 
     for module in (proof, stratified, simulate):
         monkeypatch.setattr(module, "get_game", lookup)
@@ -102,6 +133,33 @@ def _toy_round_sd() -> float:
     mean = sum(float(p) * w for p, w in outcomes)
     assert mean == pytest.approx(TOY_RTP)
     return math.sqrt(sum(float(p) * (w - mean) ** 2 for p, w in outcomes))
+
+
+def test_runs_drawn_from_a_proposal_and_weighted_keep_the_answer_and_its_interval(toy: ControlToy) -> None:
+    """Importance sampling: the weighted runs' interval covers the exact answer at its rate, the
+    counts are the game's own law (not the proposal's), and the likelihood ratio is a control of mean 1."""
+    z2 = []
+    for trial in range(100):
+        report = run(PROPOSAL_TOY.id, 400, 1, seed=5_000 + trial, rounds=200, pilot_runs=200, progress=False)
+        z2.append(((report.rtp - TOY_RTP) / (report.half_width / Z95)) ** 2)
+    assert 0.85 <= sum(z < Z95**2 for z in z2) / len(z2) <= 1.0
+    assert 0.6 < sum(z2) / len(z2) < 1.4
+    report = run(PROPOSAL_TOY.id, 40_000, 1, seed=8, rounds=20_000, pilot_runs=2_000, progress=False)
+    assert report.control_variate["names"] == ["first draw odd", "likelihood ratio"]
+    assert "proposal" in report.control_variate
+    assert abs(report.rtp - TOY_RTP) <= Z999 * report.half_width / Z95
+    # the counts are the game's law: no win (row 0, d1 even, d2 = 0) is 1/32 of the runs there, 1/64 on the proposal
+    no_win = report.feature_histogram[0]
+    assert no_win["to_x"] == 0 and no_win["share"] == pytest.approx(1 / 32, abs=0.005)
+    assert report.feature_sd_x == pytest.approx(_toy_feature_sd(), rel=0.05)
+    assert sum(s["runs"] for s in report.strata) == 40_000
+
+
+def _toy_feature_sd() -> float:
+    """A bonus run's deviation under the game's law, the start drawn from the four rows."""
+    wins = [10 * row + 4 * odd + second for row in range(4) for odd in (0, 1) for second in range(4)]
+    mean = sum(wins) / len(wins)
+    return math.sqrt(sum((w - mean) ** 2 for w in wins) / len(wins))
 
 
 def test_brute_force_on_the_toy_agrees_with_its_exact_answer(toy: ControlToy) -> None:

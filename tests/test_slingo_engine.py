@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from game.engine import DataError
 from game.engine.exact_slingo import bonus_exact
-from game.engine.games.slingo_santa_king.game import DATA_FILE, SlingoSantaKing
+from game.engine.games.slingo_santa_king.game import DATA_FILE, PROPOSAL_WEIGHTS, SlingoSantaKing
 from game.engine.games.slingo_santa_king.grid import (
     COLUMN_MASKS,
     FULL,
@@ -358,3 +358,26 @@ def test_the_resolver_s_strategy_buys_nothing() -> None:
         result = GAME.play(50, seed)
         assert result.cost == 50 and not events(result, "wheel")
         assert not [s for s in events(result, "spin") if s["extra"]]
+
+
+# -- the RTP proof's importance sampling -------------------------------------------------------------
+
+
+def test_the_proofs_proposal_changes_only_the_reel_weights_and_weighs_a_run_by_its_reels_chances() -> None:
+    proposal = GAME.proposal()
+    assert proposal.reel_weights == {**GAME.reel_weights, **PROPOSAL_WEIGHTS}
+    assert sum(proposal.reel_weights.values()) == sum(GAME.reel_weights.values())
+    assert (proposal.ladder, proposal.trail, proposal.spins) == (GAME.ladder, GAME.trail, GAME.spins)
+
+    def chance(game: SlingoSantaKing, symbol: Any) -> Fraction:
+        weights = game.reel_weights
+        total = 15 * weights["number"] + sum(weights[name] for name in ("wild", "super_wild", "diamond", "free_spin"))
+        return Fraction(weights["number" if isinstance(symbol, int) else symbol], total)
+
+    for seed in range(20):
+        result = proposal.play(50, seed, feature_start={"ladder": True})
+        expected = Fraction(1)
+        for event in events(result, "spin"):
+            for symbol in event["reels"]:
+                expected *= chance(GAME, symbol) / chance(proposal, symbol)
+        assert GAME.likelihood_ratio(result) == pytest.approx(float(expected), rel=1e-12)

@@ -109,6 +109,16 @@ class Game(ABC):
         """The control variates of a feature run (``exact_parts``): quantities whose means are exact."""
         return ()
 
+    def proposal(self) -> Game | None:
+        """Importance sampling for a proof (``exact_parts`` names it): a variant of this game whose draws
+        favour the rare big wins, the proof's feature runs played on it. None: the runs are this game's."""
+        return None
+
+    def likelihood_ratio(self, result: RoundResult) -> float:
+        """This game's probability of ``result``'s draws over the proposal's (``result`` played on the
+        proposal): the weight that makes a proposal's run count as this game's."""
+        raise NotImplementedError(f"{self.id} has no proposal")
+
     @abstractmethod
     def evaluate(self, window: list[list[str]]) -> Evaluation:
         """Base-game pays of one window, features off."""

@@ -42,14 +42,14 @@ import math
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
 from . import get_game
 from .backend import Backend
 from .rng import derive_seed
-from .simulate import BINS, count_win, generator_name, histogram
+from .simulate import BINS, generator_name, histogram, win_bin
 from .stratified import Z95, PartTally, play_base_batch
 
 PILOT_SALT = 0x9110_7C0D_E5A1_7003
@@ -74,6 +74,7 @@ class ExactParts:
     control_means: tuple[tuple[Fraction, ...], ...]  # one tuple per start
     source: str  # where the exact figures are computed
     exact: tuple[tuple[str, Fraction, str], ...] = ()  # other exact figures worth a report line: (name, value, note)
+    proposal: str = ""  # importance sampling: what the runs' draws favour (``Game.proposal``); "": the game's own
 
     def __post_init__(self) -> None:
         if sum(p for _, p in self.starts) != 1 or any(p < 0 for _, p in self.starts):
@@ -88,26 +89,28 @@ class RunTally:
     """Sums over the feature runs of one stratum (or the pilot); chunks merge by adding, in order."""
 
     runs: int = 0
-    f: float = 0.0
-    f2: float = 0.0
+    f: float = 0.0  # sum of L x F (L: the run's likelihood ratio, 1 without a proposal)
+    f2: float = 0.0  # sum of (L x F)^2
+    lf2: float = 0.0  # sum of L x F^2: F's second moment under the game's own law
     z: float = 0.0
     z2: float = 0.0
     c: list[float] = field(default_factory=list)  # sum of each control
     cc: list[list[float]] = field(default_factory=list)  # sum of products of controls (pilot: for beta)
     fc: list[float] = field(default_factory=list)  # sum of F x each control
-    hits: int = 0
+    # the counts below are sums of L: estimates of the runs the game's own law would give
+    hits: float = 0.0
     max_x: float = 0.0
     max_seed: int | None = None
-    capped: int = 0
-    bins: list[int] = field(default_factory=lambda: [0] * BINS)
+    capped: float = 0.0
+    bins: list[float] = field(default_factory=lambda: [0.0] * BINS)
     bin_won_x: list[float] = field(default_factory=lambda: [0.0] * BINS)
-    feature_rounds: dict[str, int] = field(default_factory=dict)
-    feature_totals: dict[str, int] = field(default_factory=dict)
+    feature_rounds: dict[str, float] = field(default_factory=dict)
+    feature_totals: dict[str, float] = field(default_factory=dict)
     feature_won_x: dict[str, float] = field(default_factory=dict)
     seconds: float = 0.0
 
     def add(self, other: RunTally) -> None:
-        for name in ("runs", "f", "f2", "z", "z2", "hits", "capped", "seconds"):
+        for name in ("runs", "f", "f2", "lf2", "z", "z2", "hits", "capped", "seconds"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         k = len(other.c)
         if not self.c:
@@ -135,40 +138,74 @@ class RunTally:
         return max(0.0, (self.z2 - self.z * self.z / self.runs) / (self.runs - 1))
 
     def var_f(self) -> float:
+        """The variance of one run's win under the game's own law (divisor runs - 1)."""
+        return max(0.0, (self.lf2 - self.f * self.f / self.runs) / (self.runs - 1))
+
+    def var_lf(self) -> float:
+        """The sample variance of L x F: the plain (uncontrolled) estimator's, per run."""
         return max(0.0, (self.f2 - self.f * self.f / self.runs) / (self.runs - 1))
 
+    def count(self, x: float, weight: float, seed: int, capped: bool, features: dict[str, int]) -> None:
+        """Count one run's win of ``x`` x bet, ``weight`` (its likelihood ratio) times."""
+        slot = win_bin(x)
+        self.bins[slot] += weight
+        self.bin_won_x[slot] += weight * x
+        if x > 0:
+            self.hits += weight
+        if x > self.max_x:
+            self.max_x, self.max_seed = x, seed
+        if capped:
+            self.capped += weight
+        for name, amount in features.items():
+            if amount:
+                self.feature_rounds[name] = self.feature_rounds.get(name, 0.0) + weight
+                self.feature_totals[name] = self.feature_totals.get(name, 0.0) + weight * amount
+                self.feature_won_x[name] = self.feature_won_x.get(name, 0.0) + weight * x
 
-# One chunk of runs: (game, buy, bet, seed of the stream, first index, count, start, control means, beta)
-Task = tuple[str, bool, int, int, int, int, dict[str, Any], tuple[float, ...], tuple[float, ...]]
+
+# One chunk of runs: (game, buy, bet, seed of the stream, first index, count, start, control means, beta,
+# drawn from the game's proposal)
+Task = tuple[str, bool, int, int, int, int, dict[str, Any], tuple[float, ...], tuple[float, ...], bool]
 
 
 def play_runs(task: Task) -> RunTally:
-    """Feature runs ``first .. first + count`` of one stream, all from ``start`` (runs in a worker)."""
-    game_id, buy, bet, stream, first, count, start, means, beta = task
+    """Feature runs ``first .. first + count`` of one stream, all from ``start`` (runs in a worker).
+
+    With ``proposed`` the runs are drawn from ``game.proposal()`` and each is weighted by its
+    likelihood ratio ``L`` (the game's law over the proposal's, of the run's draws): ``L x F`` has
+    the game's mean, and so has ``L x C`` for each control; ``L`` itself is the last control (mean 1).
+    """
+    game_id, buy, bet, stream, first, count, start, means, beta, proposed = task
     game = get_game(game_id)
+    drawn = game.proposal() if proposed else game
+    if drawn is None:
+        raise ValueError(f"{game_id} has no proposal to draw its runs from")
     k = len(means)
     tally = RunTally(c=[0.0] * k, fc=[0.0] * k, cc=[[0.0] * k for _ in range(k)])
     began = time.perf_counter()
     c_sum, fc_sum, cc_sum = tally.c, tally.fc, tally.cc
     for index in range(first, first + count):
         seed = derive_seed(stream, index)
-        result = game.play(bet, seed, buy=buy, feature_start=start)
+        result = drawn.play(bet, seed, buy=buy, feature_start=start)
         x = result.win_x.numerator / result.win_x.denominator
-        controls = game.feature_controls(result)
-        z = x
+        weight = game.likelihood_ratio(result) if proposed else 1.0
+        controls = (*game.feature_controls(result), 1.0) if proposed else game.feature_controls(result)
+        lx = weight * x
+        z = lx
         for j in range(k):
-            cj = controls[j]
+            cj = weight * controls[j]
             z -= beta[j] * (cj - means[j])
             c_sum[j] += cj
-            fc_sum[j] += x * cj
+            fc_sum[j] += lx * cj
             row = cc_sum[j]
             for i in range(k):
-                row[i] += cj * controls[i]
-        tally.f += x
-        tally.f2 += x * x
+                row[i] += cj * weight * controls[i]
+        tally.f += lx
+        tally.f2 += lx * lx
+        tally.lf2 += lx * x
         tally.z += z
         tally.z2 += z * z
-        count_win(tally, x, seed, result.capped, result.features)
+        tally.count(x, weight, seed, result.capped, result.features)
     tally.runs = count
     tally.seconds = time.perf_counter() - began
     return tally
@@ -330,8 +367,8 @@ def _run_base(game: str, bet: int, seed: int, rounds: int, runner: Backend, batc
 
 
 def chunks(game: str, buy: bool, bet: int, stream: int, count: int, start: dict[str, Any],
-           means: tuple[float, ...], beta: tuple[float, ...], size: int) -> list[Task]:
-    return [(game, buy, bet, stream, first, min(size, count - first), start, means, beta)
+           means: tuple[float, ...], beta: tuple[float, ...], size: int, proposed: bool = False) -> list[Task]:
+    return [(game, buy, bet, stream, first, min(size, count - first), start, means, beta, proposed)
             for first in range(0, count, size)]
 
 
@@ -351,6 +388,10 @@ def run(game: str, feature_runs: int, workers: int, seed: int, bet: int | None =
     exact = engine_game.exact_parts(buy) if parts is None else parts
     if exact is None:
         raise ValueError(f"{game} computes no part of its RTP exactly (use --stratified)")
+    proposed = bool(exact.proposal)
+    if proposed:  # the likelihood ratio is a control too: its mean is 1 under the proposal
+        exact = replace(exact, control_names=(*exact.control_names, "likelihood ratio"),
+                        control_means=tuple((*means, Fraction(1)) for means in exact.control_means))
     if buy and rounds:
         raise ValueError("a bought mode has no base rounds to play: leave --rounds out")
     if not buy and rounds <= 0:
@@ -366,14 +407,14 @@ def run(game: str, feature_runs: int, workers: int, seed: int, bet: int | None =
         # the pilot: fits beta (its runs are not in the estimate)
         zero = tuple(0.0 for _ in exact.control_names)
         pilot_strata = _strata(game, buy, bet, seed ^ PILOT_SALT, starts, allocate(pilot_n, weights),
-                               [zero] * len(starts), zero, chunk, runner, bar)
+                               [zero] * len(starts), zero, chunk, runner, bar, proposed)
         beta = fit_beta(pilot_strata, [float(w) for w in weights])
         pilot = RunTally()
         for tally in pilot_strata:
             pilot.add(tally)
         means = [tuple(float(c) for c in row) for row in exact.control_means]
         strata_tallies = _strata(game, buy, bet, seed ^ STRATUM_SALT, starts, counts, means, beta, chunk, runner,
-                                 bar)
+                                 bar, proposed)
         base = _run_base(game, bet, seed, rounds, runner, batch, bar) if rounds else None
     bar.close()
     return summarise(engine_game.id, buy, bet, seed, runner.workers, price, exact, pilot, beta, strata_tallies, base,
@@ -382,12 +423,12 @@ def run(game: str, feature_runs: int, workers: int, seed: int, bet: int | None =
 
 def _strata(game: str, buy: bool, bet: int, salted: int, starts: Sequence[tuple[dict[str, Any], Fraction]],
             counts: Sequence[int], means: Sequence[tuple[float, ...]], beta: tuple[float, ...], size: int,
-            runner: Backend, bar: Any) -> list[RunTally]:
+            runner: Backend, bar: Any, proposed: bool = False) -> list[RunTally]:
     """Each start's runs from its own stream ``derive_seed(salted, h)``, in chunks merged in order."""
     tasks: list[Task] = []
     spans: list[tuple[int, int]] = []
     for h, ((start, _), count) in enumerate(zip(starts, counts)):
-        mine = chunks(game, buy, bet, derive_seed(salted, h), count, start, means[h], beta, size)
+        mine = chunks(game, buy, bet, derive_seed(salted, h), count, start, means[h], beta, size, proposed)
         spans.append((len(tasks), len(tasks) + len(mine)))
         tasks += mine
     done = _run_chunks(tasks, runner, bar)
@@ -415,13 +456,13 @@ def summarise(game: str, buy: bool, bet: int, seed: int, workers: int, price: Fr
     for t in strata:
         total.add(t)
     plain_mean = sum(w * t.f / t.runs for w, t in zip(weights, strata))
-    var_plain = sum(w * w * t.var_f() / t.runs for w, t in zip(weights, strata))
+    var_plain = sum(w * w * t.var_lf() / t.runs for w, t in zip(weights, strata))
     # a run's deviation under the start law: within-stratum variances plus the spread of the strata's means
     mean_f = [t.f / t.runs for t in strata]
     var_f = sum(w * (t.var_f() + (mf - plain_mean) ** 2) for w, t, mf in zip(weights, strata, mean_f))
     feature_name = engine_game.stratified_feature or "feature"
     run_features = {
-        name: {"runs": count, "share_of_runs": count / m,
+        name: {"runs": round(count), "share_of_runs": count / m,
                "one_in": 1 / (rate * count / m) if rate else math.inf,
                "per_round": total.feature_totals[name] / count, "average_win_x": total.feature_won_x[name] / count}
         for name, count in total.feature_rounds.items() if name != feature_name
@@ -432,9 +473,11 @@ def summarise(game: str, buy: bool, bet: int, seed: int, workers: int, price: Fr
                       "fraction": _fraction_text(exact.base_x / price), "source": exact.source})
         parts.append({"name": f"{feature_name} rate (per round)", "how": "exact", "value": float(exact.rate),
                       "fraction": _fraction_text(exact.rate), "source": exact.source})
+    method = "strata of the feature's start (exact probabilities) with a control variate"
+    if exact.proposal:
+        method += f"; importance sampling: {exact.proposal}, each run weighted by its likelihood ratio"
     parts.append({"name": feature_name if not buy else f"{feature_name} (bought)", "how": "simulated",
-                  "rtp": rate * mu / price_f, "half_width": half, "runs": m,
-                  "method": "strata of the feature's start (exact probabilities) with a control variate"})
+                  "rtp": rate * mu / price_f, "half_width": half, "runs": m, "method": method})
     for name, value, note in exact.exact:
         parts.append({"name": name, "how": "exact", "value": float(value), "fraction": _fraction_text(value),
                       "source": note})
@@ -453,6 +496,7 @@ def summarise(game: str, buy: bool, bet: int, seed: int, workers: int, price: Fr
         else None,
         "variance_reduction": within_f / var_z_pooled if var_z_pooled else math.inf,
         "plain_estimate_x": plain_mean, "plain_se_x": math.sqrt(var_plain),
+        **({"proposal": exact.proposal} if exact.proposal else {}),
     }
     checks: list[dict[str, Any]] = []
     # a bought round is the feature, once: its rounds are the runs (a base mode's come from its base rounds)
@@ -495,7 +539,7 @@ def summarise(game: str, buy: bool, bet: int, seed: int, workers: int, price: Fr
         feature_one_in=1 / rate if rate else math.inf, feature_average_x=mu, feature_se_x=se,
         feature_sd_x=math.sqrt(var_f), hit_rate=hit_rate, base_max_x=base_max, base_max_seed=base_seed,
         feature_max_x=total.max_x, feature_max_seed=total.max_seed, max_win_x=max(base_max, total.max_x),
-        capped_rounds=capped_base + total.capped, cap_one_in=1 / cap_rate if cap_rate else None,
+        capped_rounds=round(capped_base + total.capped), cap_one_in=1 / cap_rate if cap_rate else None,
         features=features, feature_run_features=run_features, data_sha256=engine_game.data_digest(),
         command=" ".join(["python -m game.engine.simulate", *sys.argv[1:]]), seconds=wall,
         rounds_per_second_per_worker=n / base_seconds if base_seconds else 0.0,

@@ -43,7 +43,7 @@ import os
 import sys
 import time
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -75,13 +75,16 @@ def win_bin(x: float) -> int:
     return 0 if x == 0 else 1 + bisect_right(WIN_EDGES, x)
 
 
-def histogram(counts: list[int], won: list[float], rounds: int) -> list[dict[str, Any]]:
+def histogram(counts: Sequence[float], won: Sequence[float], rounds: int) -> list[dict[str, Any]]:
     """The win distribution as a report records it: per bin its rounds, share, one-in and ``mean_x``, what
-    the bin adds to the mean win per round (x bet; for whole rounds at the bet, its share of the RTP)."""
+    the bin adds to the mean win per round (x bet; for whole rounds at the bet, its share of the RTP).
+
+    A proof's weighted runs (importance sampling) count fractions of runs: ``rounds`` is then the
+    nearest whole number, ``share`` and ``one_in`` are exact."""
     lows = (0, 0, *WIN_EDGES)
     highs = (0, *WIN_EDGES, None)
     return [
-        {"from_x": lows[i], "to_x": highs[i], "rounds": counts[i], "share": counts[i] / rounds,
+        {"from_x": lows[i], "to_x": highs[i], "rounds": round(counts[i]), "share": counts[i] / rounds,
          "one_in": rounds / counts[i] if counts[i] else None, "mean_x": won[i] / rounds}
         for i in range(BINS)
     ]

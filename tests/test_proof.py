@@ -268,3 +268,31 @@ def test_whole_rounds_agree_with_the_published_proof(name: str, buy: bool, round
     plain = simulate.run("fat_santa", rounds, 1, seed=20261227, buy=buy, progress=False)
     se = math.hypot(plain.half_width, published["half_width"]) / Z95
     assert abs(plain.rtp - published["rtp"]) <= Z999 * se, (plain.rtp, published["rtp"], se)
+
+
+def test_a_checkpointed_run_stopped_midway_resumes_to_the_same_report(toy: ControlToy, tmp_path: Path) -> None:
+    """Each finished chunk is kept; a run started again plays only the rest and reports the same figures
+    (a line cut short by the stop is dropped and its chunk played again)."""
+    straight = run(PROPOSAL_TOY.id, 4_000, 1, seed=21, rounds=400, pilot_runs=400, chunk=500, progress=False)
+    path = tmp_path / "proof.jsonl"
+    whole = run(PROPOSAL_TOY.id, 4_000, 1, seed=21, rounds=400, pilot_runs=400, chunk=500, progress=False,
+                checkpoint=path)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert len(lines) == 1 + 4 + 8  # the header, the pilot's chunks (one a row), the runs' chunks
+    path.write_text("".join(lines[:7]) + lines[7][: len(lines[7]) // 2], encoding="utf-8")  # stopped mid-write
+    resumed = run(PROPOSAL_TOY.id, 4_000, 1, seed=21, rounds=400, pilot_runs=400, chunk=500, progress=False,
+                  checkpoint=path)
+    for report in (whole, resumed):
+        assert (report.rtp, report.half_width, report.control_variate["beta"], report.feature_histogram) == (
+            straight.rtp, straight.half_width, straight.control_variate["beta"], straight.feature_histogram)
+    assert len(path.read_text(encoding="utf-8").splitlines()) == 13
+
+
+def test_a_checkpoint_of_another_run_is_refused_and_kept(toy: ControlToy, tmp_path: Path) -> None:
+    path = tmp_path / "proof.jsonl"
+    run(PROPOSAL_TOY.id, 400, 1, seed=1, rounds=100, pilot_runs=100, progress=False, checkpoint=path)
+    before = path.read_bytes()
+    with pytest.raises(ValueError, match="another run.*seed"):
+        run(PROPOSAL_TOY.id, 400, 1, seed=2, rounds=100, pilot_runs=100, progress=False, checkpoint=path)
+    assert path.read_bytes() == before
+    assert main(["fat_santa", "--rounds", "10", "--checkpoint", str(path)]) == 2  # only with --exact-parts

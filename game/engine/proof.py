@@ -42,15 +42,18 @@ import math
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from . import get_game
 from .backend import Backend
+from .checkpoint import ChunkStore
 from .rng import derive_seed
 from .simulate import BINS, generator_name, histogram, win_bin
 from .stratified import Z95, PartTally, play_base_batch
+from .version import ENGINE_VERSION
 
 PILOT_SALT = 0x9110_7C0D_E5A1_7003
 STRATUM_SALT = 0x57A7_0517_EA11_7004
@@ -349,12 +352,19 @@ def _fraction_text(value: Fraction) -> str:
     return str(value)
 
 
-def _run_chunks(tasks: list[Task], runner: Backend, bar: Any) -> list[RunTally]:
-    parts = []
-    for part in runner.map(play_runs, tasks):  # in order: the same sums whatever runs them
-        parts.append(part)
+def _run_chunks(tasks: list[Task], runner: Backend, bar: Any, store: ChunkStore | None = None) -> list[RunTally]:
+    """The chunks' tallies in task order; with a ``store``, the chunks it holds are read, not played."""
+    keys = [json.dumps(task[1:], sort_keys=True) for task in tasks]
+    kept = {key: RunTally(**found) for key in keys if store is not None and (found := store.get(key)) is not None}
+    missing = [task for task, key in zip(tasks, keys) if key not in kept]
+    bar.update(sum(tally.runs for tally in kept.values()))
+    for task, part in zip(missing, runner.map(play_runs, missing)):  # in order: the same sums whatever runs them
+        key = json.dumps(task[1:], sort_keys=True)
+        kept[key] = part
+        if store is not None:
+            store.save(key, asdict(part))
         bar.update(part.runs)
-    return parts
+    return [kept[key] for key in keys]
 
 
 def _run_base(game: str, bet: int, seed: int, rounds: int, runner: Backend, batch: int, bar: Any) -> PartTally:
@@ -374,10 +384,13 @@ def chunks(game: str, buy: bool, bet: int, stream: int, count: int, start: dict[
 
 def run(game: str, feature_runs: int, workers: int, seed: int, bet: int | None = None, buy: bool = False,
         rounds: int = 0, pilot_runs: int | None = None, progress: bool = True, chunk: int = 2_000,
-        batch: int = 20_000, parts: ExactParts | None = None, backend: Backend | None = None) -> ProofReport:
+        batch: int = 20_000, parts: ExactParts | None = None, backend: Backend | None = None,
+        checkpoint: Path | None = None) -> ProofReport:
     """Prove ``game``'s RTP (``buy``: the bought mode) from its exact parts and ``feature_runs`` feature runs.
 
     ``backend`` runs the chunks (default: ``workers`` local processes); the report is the same whatever runs them.
+    ``checkpoint`` keeps each finished chunk in that file (``game.engine.checkpoint``): the same run started
+    again plays only the chunks it does not hold, and reports the same figures.
     """
     from .simulate import _progress_bar, using
 
@@ -402,19 +415,22 @@ def run(game: str, feature_runs: int, workers: int, seed: int, bet: int | None =
     pilot_n = max(DEFAULT_PILOT, min(100_000, feature_runs // 20)) if pilot_runs is None else pilot_runs
     if pilot_n < 10 * (len(exact.control_names) + 1):
         raise ValueError("too few pilot runs to fit the control variate")
+    store = None if checkpoint is None else ChunkStore(checkpoint, {
+        "game": engine_game.id, "buy": buy, "bet": bet, "seed": seed, "feature_runs": feature_runs,
+        "pilot_runs": pilot_n, "chunk": chunk, "data_sha256": engine_game.data_digest(), "engine": ENGINE_VERSION})
     bar = _progress_bar(pilot_n + feature_runs + rounds, progress)
     with using(backend, workers) as runner:
         # the pilot: fits beta (its runs are not in the estimate)
         zero = tuple(0.0 for _ in exact.control_names)
         pilot_strata = _strata(game, buy, bet, seed ^ PILOT_SALT, starts, allocate(pilot_n, weights),
-                               [zero] * len(starts), zero, chunk, runner, bar, proposed)
+                               [zero] * len(starts), zero, chunk, runner, bar, proposed, store)
         beta = fit_beta(pilot_strata, [float(w) for w in weights])
         pilot = RunTally()
         for tally in pilot_strata:
             pilot.add(tally)
         means = [tuple(float(c) for c in row) for row in exact.control_means]
         strata_tallies = _strata(game, buy, bet, seed ^ STRATUM_SALT, starts, counts, means, beta, chunk, runner,
-                                 bar, proposed)
+                                 bar, proposed, store)
         base = _run_base(game, bet, seed, rounds, runner, batch, bar) if rounds else None
     bar.close()
     return summarise(engine_game.id, buy, bet, seed, runner.workers, price, exact, pilot, beta, strata_tallies, base,
@@ -423,7 +439,7 @@ def run(game: str, feature_runs: int, workers: int, seed: int, bet: int | None =
 
 def _strata(game: str, buy: bool, bet: int, salted: int, starts: Sequence[tuple[dict[str, Any], Fraction]],
             counts: Sequence[int], means: Sequence[tuple[float, ...]], beta: tuple[float, ...], size: int,
-            runner: Backend, bar: Any, proposed: bool = False) -> list[RunTally]:
+            runner: Backend, bar: Any, proposed: bool = False, store: ChunkStore | None = None) -> list[RunTally]:
     """Each start's runs from its own stream ``derive_seed(salted, h)``, in chunks merged in order."""
     tasks: list[Task] = []
     spans: list[tuple[int, int]] = []
@@ -431,7 +447,7 @@ def _strata(game: str, buy: bool, bet: int, salted: int, starts: Sequence[tuple[
         mine = chunks(game, buy, bet, derive_seed(salted, h), count, start, means[h], beta, size, proposed)
         spans.append((len(tasks), len(tasks) + len(mine)))
         tasks += mine
-    done = _run_chunks(tasks, runner, bar)
+    done = _run_chunks(tasks, runner, bar, store)
     tallies = []
     for low, high in spans:
         tally = RunTally()

@@ -390,6 +390,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--pilot-runs", type=_positive, default=None,
                         help="with --exact-parts: feature runs that fit the control variate's coefficients (not in"
                              " the estimate; default a twentieth of --feature-runs, from 20,000 to 100,000)")
+    parser.add_argument("--checkpoint", type=Path, default=None, metavar="PATH",
+                        help="--exact-parts: keep each finished chunk in PATH; the same command again resumes there")
     parser.add_argument("--json", type=Path, default=None, help="also write the report as JSON here")
     parser.add_argument("--csv", type=Path, default=None, help="also write the win distribution as CSV here")
     parser.add_argument("--histogram", action="store_true", help="also print the win distribution")
@@ -426,6 +428,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.pilot_runs is not None and not args.exact_parts:
         log.error("simulate: --pilot-runs goes with --exact-parts")
         return 2
+    if args.checkpoint is not None and not args.exact_parts:
+        log.error("simulate: --checkpoint goes with --exact-parts")
+        return 2
     if args.exact_parts and args.buy and args.rounds is not None:
         log.error("simulate: --exact-parts --buy plays no base rounds: leave --rounds out")
         return 2
@@ -457,7 +462,7 @@ def main(argv: list[str] | None = None) -> int:
 
             report = proof.run(args.game, args.feature_runs, workers, seed, args.bet, args.buy,
                                rounds=args.rounds or 0, pilot_runs=args.pilot_runs, progress=not args.quiet,
-                               backend=backend)
+                               backend=backend, checkpoint=args.checkpoint)
         elif args.stratified:
             from . import stratified
 

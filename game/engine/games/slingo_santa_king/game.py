@@ -86,6 +86,7 @@ class SlingoSantaKing(Game):
         self.reel_weights = {name: weights_doc.child(name).integer(0) for name in ("number", *SPECIALS)}
         self.reel_weights.update(reel_weights or {})
         self._proposal: SlingoSantaKing | None = None
+        self._ratios: dict[str, float] | None = None  # each symbol's chance over the proposal's
         if self.reel_weights["number"] < 1:
             raise weights_doc.child("number").fail("every number must be able to land")
         total_weight = self.numbers * self.reel_weights["number"] + sum(self.reel_weights[name] for name in SPECIALS)
@@ -226,10 +227,12 @@ class SlingoSantaKing(Game):
         return weight
 
     def _proposal_ratios(self) -> dict[str, float]:
-        mine, theirs = self._bags[False][0], self.proposal()._bags[False][0]
-        return {name: (mine.count(probe) / len(mine)) / (theirs.count(probe) / len(theirs))
-                for name, probe in (("number", 1), *((name, name) for name in SPECIALS))
-                if theirs.count(probe)}
+        if self._ratios is None:
+            mine, theirs = self._bags[False][0], self.proposal()._bags[False][0]
+            self._ratios = {name: (mine.count(probe) / len(mine)) / (theirs.count(probe) / len(theirs))
+                            for name, probe in (("number", 1), *((name, name) for name in SPECIALS))
+                            if theirs.count(probe)}
+        return self._ratios
 
     def feature_controls(self, result: RoundResult) -> tuple[float, ...]:
         numbers = wilds = supers = frees = 0

@@ -27,6 +27,8 @@ class GameEntry:
     altered): ``python -m game.client.demo --find-seeds`` prints fresh ones after a math change.
     ``demo_shows`` names the round's tallies (``RoundResult.features``) each of those seeds must
     also show, so the demo plays the parts of the feature worth seeing (every kind of award).
+    ``demo_extra_spins``: extra spins each of the demo's rounds buys at its price (the engine's
+    ``buying`` strategy; Slingo), so the demo shows an offer taken; the seeds are found playing so.
     """
 
     id: str
@@ -36,6 +38,7 @@ class GameEntry:
     screen: str | None = None
     demo_seeds: tuple[int, ...] = field(default=(), repr=False)
     demo_shows: tuple[str, ...] = ()
+    demo_extra_spins: int = 0
     map: str = ""  # the screen's Tiled map: a name in levels/ (default: the id) or a .tmx path
 
     @property
@@ -78,8 +81,9 @@ CATALOGUE: tuple[GameEntry, ...] = (
         "slingo_santa_king", "Slingo Santa King", "Slingo grid, Reel King trail, Superspin Wheel",
         engine="game.engine.games.slingo_santa_king:SlingoSantaKing",
         screen="game.client.games.slingo_santa_king.screen:SlingoSantaKingScreen",
-        demo_seeds=(26, 13, 15, 18, 32, 40, 47, 61, 75, 90, 93, 96),
-        demo_shows=("picks", "bonus_5"),
+        demo_seeds=(240, 447, 534, 629, 935, 956, 1657, 1868, 1950, 2036, 2055, 2150),
+        demo_shows=("picks", "bonus_5", "full_house_chance", "extra_spins"),
+        demo_extra_spins=1,
     ),
     GameEntry(
         "fat_santa", "Fat Santa", "Santa's Sleigh, growing Santa, up to 11,322x",

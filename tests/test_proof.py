@@ -292,7 +292,7 @@ def test_a_checkpoint_of_another_run_is_refused_and_kept(toy: ControlToy, tmp_pa
     path = tmp_path / "proof.jsonl"
     run(PROPOSAL_TOY.id, 400, 1, seed=1, rounds=100, pilot_runs=100, progress=False, checkpoint=path)
     before = path.read_bytes()
-    with pytest.raises(ValueError, match="another run.*seed"):
+    with pytest.raises(ValueError, match=r"another run.*seed"):
         run(PROPOSAL_TOY.id, 400, 1, seed=2, rounds=100, pilot_runs=100, progress=False, checkpoint=path)
     assert path.read_bytes() == before
     assert main(["fat_santa", "--rounds", "10", "--checkpoint", str(path)]) == 2  # only with --exact-parts

@@ -18,6 +18,7 @@ import pytest
 
 from game.catalogue import entry
 from game.client.autoplay import AutoplayConfig
+from game.client.demo import demo_play
 from game.client.games.slingo_santa_king.controls import (
     ControlsDialog,
     Offer,
@@ -513,13 +514,30 @@ def test_the_rtp_page_says_it_is_not_proven_until_a_report_is_in(tmp_path: Path,
     assert "exact" in facts["Reel King bonus"]
 
 
-def test_the_demo_seeds_show_picks_and_the_bonus() -> None:
-    g = game()
+def test_the_demo_seeds_show_picks_a_full_house_chance_the_bonus_and_an_extra_spin() -> None:
     item = entry(GAME)
-    assert len(item.demo_seeds) >= 4 and set(item.demo_shows) <= {"picks", "bonus_5"}
+    assert len(item.demo_seeds) >= 4 and item.demo_extra_spins == 1
+    assert set(item.demo_shows) == {"picks", "bonus_5", "full_house_chance", "extra_spins"}
     for seed in item.demo_seeds:
-        features = g.play(g.default_bet, seed).features
+        result = demo_play(GAME, seed)
+        features = result.features
         assert features.get("picks") and any(name.startswith("bonus_") for name in features)
+        assert features["extra_spins"] == 1 and features["full_house_chance"] == 1
+        spins = [e for e in result.events if e["type"] == "spin"]
+        assert spins[-1]["extra"] and not spins[-2]["extra"]  # one extra spin bought, after the game's own
+        assert result.decisions.count("spin") == 1 and result.cost > 50  # the stake and the spin's price
+
+
+def test_autoplay_buys_nothing_unless_its_settings_buy_extra_spins(tmp_path: Path) -> None:
+    g: Any = game()
+    seed = entry(GAME).demo_seeds[0]
+    plain = g.play(g.default_bet, seed)
+    assert "extra_spins" not in plain.features  # the published strategy collects
+    bought = g.play(g.default_bet, seed, strategy=g.buying(1))
+    assert bought.features["extra_spins"] == 1 and bought.win_x >= 0
+    assert AutoplayConfig(rounds=3, extra_spins=1).describe() == "3 rounds, buying 1 extra spin a game"
+    with pytest.raises(ValueError, match="extra_spins"):
+        AutoplayConfig(rounds=3, extra_spins=-1)
 
 
 def test_the_lobby_tile_opens_the_game(tmp_path: Path) -> None:

@@ -32,10 +32,13 @@ class AutoplayConfig:
     stop_loss_over: int | None = None  # cents of net loss since autoplay began
     seeds: list[int] | None = None  # played in order; afterwards the session chooses
     buy: bool = False  # each round buys the game's feature (--buy: benchmarks and soaks)
+    extra_spins: int = 0  # extra spins a Slingo game buys at their price (the demo's showcase; 0: collect)
 
     def __post_init__(self) -> None:
         if self.rounds is not None and self.rounds < 1:
             raise ValueError(f"autoplay rounds must be at least 1, not {self.rounds}")
+        if self.extra_spins < 0:
+            raise ValueError(f"extra_spins must not be negative, not {self.extra_spins}")
         for name in ("stop_single_win_over", "stop_loss_over"):
             value = getattr(self, name)
             if value is not None and value < 0:
@@ -46,6 +49,8 @@ class AutoplayConfig:
         parts = ["until stopped" if self.rounds is None else f"{self.rounds} rounds"]
         if self.buy:
             parts.append("buying the feature")
+        if self.extra_spins:
+            parts.append(f"buying {self.extra_spins} extra spin{'s' if self.extra_spins > 1 else ''} a game")
         if self.stop_on_feature:
             parts.append("stop on feature")
         if self.stop_single_win_over is not None:

@@ -32,6 +32,7 @@ from .widgets.art import rounded_panel
 from .widgets.text import render_text
 
 if TYPE_CHECKING:
+    from ..engine import RoundResult
     from .app import App
     from .scene import Scene
 
@@ -59,9 +60,15 @@ def _shows_feature(game: Any, features: dict[str, int]) -> bool:
     return bool(features)
 
 
+def demo_play(game_id: str, seed: int) -> RoundResult:
+    """The round of ``seed`` at the default bet as the demo plays it (buying the entry's extra spins)."""
+    game: Any = get_game(game_id)
+    extra = entry(game_id).demo_extra_spins
+    return game.play(game.default_bet, seed, strategy=game.buying(extra) if extra else None)
+
+
 def triggers_feature(game_id: str, seed: int) -> bool:
-    game = get_game(game_id)
-    return _shows_feature(game, game.play(game.default_bet, seed).features)
+    return _shows_feature(get_game(game_id), demo_play(game_id, seed).features)
 
 
 def find_feature_seeds(game_id: str, count: int, *, start: int = 1, budget_s: float | None = None,
@@ -73,7 +80,7 @@ def find_feature_seeds(game_id: str, count: int, *, start: int = 1, budget_s: fl
     deadline = None if budget_s is None else time.monotonic() + budget_s
     seed = start
     while len(found) < count and (deadline is None or time.monotonic() < deadline):
-        features = game.play(game.default_bet, seed).features
+        features = demo_play(game_id, seed).features
         if _shows_feature(game, features) and all(features.get(name) for name in shows):
             found.append(seed)
         seed += 1
@@ -141,7 +148,8 @@ class DemoDirector:
         game = get_game(game_id)
         self.wallet.set_setting(f"{game_id}.bet", game.default_bet)  # the seeds were recorded there
         self._top_up(game.default_bet)
-        config = AutoplayConfig(rounds=ROUNDS_PER_VISIT, seeds=self.visit_seeds(game_id))
+        config = AutoplayConfig(rounds=ROUNDS_PER_VISIT, seeds=self.visit_seeds(game_id),
+                                extra_spins=entry(game_id).demo_extra_spins)
         self.visits += 1
         self.visit_time = self.idle_time = 0.0
         self.screen = None

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     import pygame
 
     from ...engine import Decision, RoundPlay
+    from ...engine.round import Strategy
     from ...session import ActiveRound, PlaySession
 
 log = logging.getLogger(__name__)
@@ -39,6 +40,10 @@ class Stage(Protocol):
 
     def answers_itself(self) -> bool:
         """True when nobody is asked (autoplay, the demo): the game's strategy answers."""
+        ...
+
+    def autoplay_strategy(self) -> Strategy | None:
+        """The strategy that answers when nobody is asked (None: the game's own)."""
         ...
 
     def ask(self, decision: Decision, answer: Answer) -> None:
@@ -110,7 +115,7 @@ class RoundDirector:
             return
         self.asking = True
         if self.stage.answers_itself():
-            choice = self.session.game.choose(self.play)
+            choice = self.session.game.choose(self.play, self.stage.autoplay_strategy())
             if not self.session.can_afford_choice(self.active, choice):  # never overdraw: the cheapest
                 choice = min(decision.options, key=decision.price_of)
             if self.answer(choice):

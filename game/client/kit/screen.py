@@ -45,6 +45,7 @@ from .director import Answer, RoundDirector
 
 if TYPE_CHECKING:
     from ...engine import Decision
+    from ...engine.round import Strategy
     from ...store import RoundRecord
     from ..autoplay import AutoplayConfig, AutoplayRun
     from ..context import AppContext
@@ -477,6 +478,11 @@ class GameScreen(Scene):
     def answers_itself(self) -> bool:
         """Autoplay, the demo and --autoplay answer by the game's strategy; a player is asked."""
         return self._autoplay is not None or self._automated
+
+    def autoplay_strategy(self) -> Strategy | None:
+        """The strategy that answers for autoplay (None: the game's own); a game whose autoplay may buy
+        what a round offers (Slingo's extra spins, for the demo) says so here."""
+        return None
 
     def ask(self, decision: Decision, answer: Answer) -> None:
         """The choice overlay: the question, one button per option with its price."""

@@ -110,8 +110,9 @@ class RulesPage:
             ("Play controls", "Set the extra spins a game may buy, the highest price of one, the highest stake and "
                               "the highest loss a game (PLAY CONTROLS, or C). The game collects when the next extra "
                               "spin would pass one, and says which."),
-            ("Autoplay", "Autoplay and the demo pick by the published strategy (the most Slingos, then the lines "
-                         "nearest completion, then the most lines) and buy no extra spins."),
+            ("Autoplay", "Autoplay picks by the published strategy (the most Slingos, then the lines nearest "
+                         "completion, then the most lines) and buys no extra spins; the demo buys one at its price, "
+                         "to show an offer taken."),
             ("", "Malfunction voids all pays and plays. Play money only: it has no cash value."),
         ]
         half = (rect.w - 40) // 2

@@ -41,6 +41,7 @@ from .wheel import WheelShow
 if TYPE_CHECKING:
     from ....engine import Decision
     from ....engine.games.slingo_santa_king import SlingoSantaKing
+    from ....engine.round import Strategy
 
 Cell = tuple[int, int]
 Plan = list[tuple[str, Cell | None, bool]]
@@ -261,6 +262,11 @@ class SlingoSantaKingScreen(GameScreen):
             return 0
         state = state_before(self.active.play.events, len(self.active.play.events))
         return cents_of(state.bonus + state.prize, self.active.play.bet)
+
+    def autoplay_strategy(self) -> Strategy | None:
+        """Autoplay buys nothing, unless its settings buy extra spins (the demo's showcase)."""
+        run = self._autoplay
+        return self.game.buying(run.config.extra_spins) if run is not None and run.config.extra_spins else None
 
     def ask(self, decision: Decision, answer: Answer) -> None:
         if decision.kind in ("wild", "super_wild"):

@@ -21,7 +21,7 @@ from ...describe import GameDescription
 from ...game import Game
 from ...money import multiplier_text, parse_multiplier
 from ...rng import RoundRng
-from ...round import Decision, PricedLater, RoundContext, RoundResult
+from ...round import Decision, PricedLater, RoundContext, RoundResult, Strategy
 from ...wins import Evaluation
 from .grid import COLUMN_MASKS, FULL, LINES, SIZE, best_cells, bit, cell_of, completed_lines, slingos, unmarked
 from .pricing import ReelOdds, SpinValue, count_prize, spin_value
@@ -262,6 +262,18 @@ class SlingoSantaKing(Game):
             return list(cell_of(index))
         return "collect"
 
+    def buying(self, extra_spins: int) -> Strategy:
+        """The published strategy, but buying the first ``extra_spins`` extra spins offered at their price
+        (never a Superspin Wheel spin): what the demo plays, so that it shows the offers and a purchase."""
+
+        def answer(decision: Decision, rng: RoundRng) -> Any:
+            if decision.kind == "extra_spin":
+                info = decision.info
+                return "spin" if info["extra"] <= extra_spins and not info["wheel"] else "collect"
+            return self.strategy(decision, rng)
+
+        return answer
+
     def _offer(self, state: dict[str, int], numbers: list[list[int]], stake: int, bought: int,
                failures: int, values: dict[tuple[int, int], SpinValue]) -> PricedLater:
         """The offer of the next extra spin; priced (by enumeration) only when the answer needs it.
@@ -303,6 +315,8 @@ class SlingoSantaKing(Game):
             spin += 1
             added = yield from self._spin(ctx, state, where, spin, spins, extra=False)
             spins += added
+        if 0 < (FULL & ~state["mask"]).bit_count() <= SIZE:  # one more spin could mark every cell left
+            ctx.count("full_house_chance")
         bought = 0
         failures = 0
         values: dict[tuple[int, int], SpinValue] = {}  # a spin's value by (marked, trail): the wheel asks again

@@ -286,6 +286,12 @@ def test_a_checkpointed_run_stopped_midway_resumes_to_the_same_report(toy: Contr
         assert (report.rtp, report.half_width, report.control_variate["beta"], report.feature_histogram) == (
             straight.rtp, straight.half_width, straight.control_variate["beta"], straight.feature_histogram)
     assert len(path.read_text(encoding="utf-8").splitlines()) == 13
+    # extended with more runs: the chunks held are reused, only the new ones are played
+    longer = run(PROPOSAL_TOY.id, 6_000, 1, seed=21, rounds=400, pilot_runs=400, chunk=500, progress=False)
+    extended = run(PROPOSAL_TOY.id, 6_000, 1, seed=21, rounds=400, pilot_runs=400, chunk=500, progress=False,
+                   checkpoint=path)
+    assert (extended.rtp, extended.half_width) == (longer.rtp, longer.half_width)
+    assert len(path.read_text(encoding="utf-8").splitlines()) == 13 + 4
 
 
 def test_a_checkpoint_of_another_run_is_refused_and_kept(toy: ControlToy, tmp_path: Path) -> None:

@@ -7,10 +7,12 @@ parameters reads them back and plays only the rest. Floats are written with ``re
 every bit), so a resumed run's report is the same, bit for bit, as one run straight through, on
 any number of workers.
 
-The first line is the run's header (game, mode, bet, seed, runs, pilot, chunk size, the data's
-SHA-256 and the engine version); a file whose header differs belongs to another run and is refused
-with a message saying which field differs, so nothing is mixed and nothing is overwritten. A line
-cut short by a kill is dropped (its chunk is played again).
+The first line is the run's header (game, mode, bet, seed, pilot, chunk size, the data's SHA-256
+and the engine version); a file whose header differs belongs to another run and is refused with a
+message saying which field differs, so nothing is mixed and nothing is overwritten. The number of
+runs is not in it: a chunk is the same in a longer run of the same header, so a proof that fell
+short of its target is extended by the same command with more runs, playing only the new chunks.
+A line cut short by a kill is dropped (its chunk is played again).
 """
 
 from __future__ import annotations

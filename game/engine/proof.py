@@ -415,9 +415,11 @@ def run(game: str, feature_runs: int, workers: int, seed: int, bet: int | None =
     pilot_n = max(DEFAULT_PILOT, min(100_000, feature_runs // 20)) if pilot_runs is None else pilot_runs
     if pilot_n < 10 * (len(exact.control_names) + 1):
         raise ValueError("too few pilot runs to fit the control variate")
+    # the header names what every chunk depends on; not the runs: a chunk is the same in a longer run
+    # (its key is its stream, indexes and coefficients), so a proof extended with more runs reuses them
     store = None if checkpoint is None else ChunkStore(checkpoint, {
-        "game": engine_game.id, "buy": buy, "bet": bet, "seed": seed, "feature_runs": feature_runs,
-        "pilot_runs": pilot_n, "chunk": chunk, "data_sha256": engine_game.data_digest(), "engine": ENGINE_VERSION})
+        "game": engine_game.id, "buy": buy, "bet": bet, "seed": seed, "pilot_runs": pilot_n, "chunk": chunk,
+        "data_sha256": engine_game.data_digest(), "engine": ENGINE_VERSION})
     bar = _progress_bar(pilot_n + feature_runs + rounds, progress)
     with using(backend, workers) as runner:
         # the pilot: fits beta (its runs are not in the estimate)

@@ -113,11 +113,18 @@ def build(game: Game, buy: bool) -> str:
     sheet.t(["Slingos at the end", "games", "share"], rows)
     cv = report["control_variate"]
     top = "the Full House" if report["feature_max_x"] == d.ladder[12] else "below the Full House"
+    proposal = cv.get("proposal")
+    drawn = ([f"- Importance sampling: the games are played on {proposal}, where the Full House comes far more"
+              " often; each game counts with its likelihood ratio (the product over its reel symbols of each"
+              " one's chance over its chance there), so every figure here is the game's own law (docs/MATH.md)."]
+             if proposal else [])
     sheet.lines += [
         f"- Mean prize **{report['feature_average_x']:.4f}x stake, standard error {report['feature_se_x']:.4f}x**"
         f" ({report.cite()}); sd of one game's prize {report['feature_sd_x']:.2f}x.",
-        f"- Controls ({', '.join(cv['names'])}; exact means by Wald's identity): variance"
-        f" {cv['variance_reduction']:.2f} times smaller.",
+        *drawn,
+        f"- Controls ({', '.join(cv['names'])}; exact means by Wald's identity"
+        + (", the likelihood ratio's 1" if proposal else "") + "): variance"
+        f" {cv['variance_reduction']:.2f} times smaller" + (" with the proposal" if proposal else "") + ".",
         "- Picks: the published strategy (most Slingos, then nearness, then lines through the cell; ties at"
         f" random). Highest ladder prize seen: {report['feature_max_x']:,.2f}x stake ({top}).",
         "",

@@ -32,7 +32,12 @@ are not in the RTP (a base-game mode's hit rate, deviation and win distribution,
 rate) come from ``--rounds`` base rounds with the feature deferred, round ``i`` from
 ``derive_seed(S, i)`` as in every simulation; their mean win is reported beside the exact base
 part as a cross-check, it is not used. Runs are played in chunks merged in order, so the report
-is the same whatever the number of workers.
+is the same whatever the number of workers; ``--checkpoint`` keeps the finished chunks on disk
+(``game.engine.checkpoint``), so a proof of hours resumes, or is extended, where it stopped.
+
+A game may name a proposal (``ExactParts.proposal``, ``Game.proposal``): the runs are then
+drawn from it and each is weighted by its likelihood ratio ``L`` (importance sampling), ``L F``
+and ``L C`` taking the place of ``F`` and ``C`` and ``L`` (mean 1) joining the controls.
 """
 
 from __future__ import annotations

@@ -241,7 +241,19 @@ def test_frame_stats_percentiles() -> None:
     assert stats.max_ms == pytest.approx(100)
     assert stats.line(100 / 60).startswith("bench: frames=100 p50=")
     assert stats.over(16.7) == 84 and stats.over(33.3) == 67  # the frames of 17..100 ms and of 34..100 ms
-    assert stats.line(100 / 60).endswith("over16.7ms=84 over33ms=67")
+    assert stats.line(100 / 60).endswith("over16.7ms=84 over33ms=67 after_1s: max=100.00ms over33ms=67")
+
+
+def test_frame_stats_count_the_first_second_apart() -> None:
+    stats = FrameStats()
+    stats.add(0.050, since_start=0.2)  # the first screen's loading
+    stats.add(0.040, since_start=0.9)
+    for n in range(60):
+        stats.add(0.005, since_start=1.0 + n / 60)
+    stats.add(0.034, since_start=2.5)
+    assert stats.max_ms == pytest.approx(50) and stats.over(33.3) == 3
+    assert stats.settled_max_ms == pytest.approx(34) and stats.settled_over_33 == 1
+    assert stats.line(2.0).endswith("after_1s: max=34.00ms over33ms=1")
 
 
 def test_any_key_ends_the_demo_on_the_players_lobby(tmp_path: Path) -> None:

@@ -58,7 +58,7 @@ def spin_value(mask: int, numbers: Sequence[Sequence[int]], odds: Sequence[ReelO
     before = prize_of(mask)
     scale = math.lcm(*(p.denominator for reel in odds for p in (reel.number, reel.wild, reel.super_wild)))
     placing = _Placing(prize_of, len(odds))
-    need = placing.need
+    open_line = placing.open_line
     states: dict[Key, int] = {(mask, (), 0): 1}
     settled = 0  # sum of weight x prize over the states no reel or wild left can change (in units / scale**5)
     best = before
@@ -67,11 +67,11 @@ def spin_value(mask: int, numbers: Sequence[Sequence[int]], odds: Sequence[ReelO
         cells = unmarked(mask, COLUMN_MASKS[col])
         miss = scale - number * len(cells) - wild - super_wild
         rest = scale ** (len(odds) - col)  # the weight of every way the reels from this one on can land
-        left = len(odds) - col  # each reel from this one on marks at most one cell, or adds one wild
+        left = len(odds) - col  # each reel from this one on marks a cell of its column, or any cell as a super wild
         nxt: dict[Key, int] = {}
         for key, weight in states.items():
             marked, columns, supers = key
-            if left + len(columns) + supers < need(marked):  # settled: no line can be completed any more
+            if not open_line(marked, columns, supers + left):  # settled: no line can be completed any more
                 prize = prize_of(marked)
                 settled += weight * rest * prize
                 best = max(best, prize)
@@ -103,6 +103,7 @@ def spin_value(mask: int, numbers: Sequence[Sequence[int]], odds: Sequence[ReelO
 
 
 Key = tuple[int, tuple[int, ...], int]  # (marked, wild columns still to place, super wilds still to place)
+COLUMN_LINES = (SIZE, 2 * SIZE)  # LINES[5:10] are the columns (grid.LINES: rows, columns, diagonals)
 
 
 class _Placing:
@@ -120,7 +121,8 @@ class _Placing:
         self.scale = math.lcm(*range(1, CELLS + 1)) ** wilds
         self.memo: dict[Key, tuple[int, int]] = {}
         self.picks: dict[tuple[int, int], list[int]] = {}  # (marked, column or -1) -> the strategy's best cells
-        self.needs: dict[int, int] = {}  # marked -> the fewest marks that complete one more line
+        self.open: dict[tuple[int, tuple[int, ...], int], bool] = {}  # open_line's answers
+        self.needs: dict[int, int] = {}  # marked -> the fewest unmarked cells of an open line
 
     def best(self, mask: int, column: int) -> list[int]:
         found = self.picks.get((mask, column))
@@ -129,12 +131,42 @@ class _Placing:
             found = self.picks[(mask, column)] = best_cells(mask, candidates) if candidates else []
         return found
 
-    def need(self, mask: int) -> int:
-        """The fewest marks that complete one more line (more than the grid holds when every line is done)."""
-        found = self.needs.get(mask)
+    def open_line(self, mask: int, columns: tuple[int, ...], anywhere: int) -> bool:
+        """Whether some line can still be completed: by the column wilds of ``columns`` (each marks one
+        cell of its column) and ``anywhere`` marks of any cell (super wilds, and the reels still to
+        come, each of which marks a cell of its own column or, as a super wild, any cell).
+
+        A row or diagonal has one cell a column: its unmarked cells outside the wilds' columns each
+        need one of the ``anywhere`` marks. A column needs its unmarked cells less its own wild.
+        False proves the prize cannot change, whatever lands and however the wilds are placed.
+        """
+        need = self.needs.get(mask)
+        if need is None:  # the fewest unmarked cells of a line not yet complete (more than any when all are)
+            need = self.needs[mask] = min(((line & ~mask).bit_count() for line in LINES if line & ~mask),
+                                          default=CELLS + 1)
+        if anywhere >= need:
+            return True
+        if anywhere + len(columns) < need:
+            return False
+        key = (mask, columns, anywhere)
+        found = self.open.get(key)
         if found is None:
-            found = self.needs[mask] = min((SIZE - (mask & line).bit_count() for line in LINES if mask & line != line),
-                                           default=CELLS + 1)
+            wild_cells = 0
+            for col in columns:
+                wild_cells |= COLUMN_MASKS[col]
+            found = False
+            for index, line in enumerate(LINES):
+                free = line & ~mask
+                if not free:
+                    continue
+                if COLUMN_LINES[0] <= index < COLUMN_LINES[1]:
+                    short = free.bit_count() - (index - COLUMN_LINES[0] in columns)
+                else:
+                    short = (free & ~wild_cells).bit_count()
+                if short <= anywhere:
+                    found = True
+                    break
+            self.open[key] = found
         return found
 
     def outcome(self, key: Key) -> tuple[int, int]:
@@ -143,7 +175,7 @@ class _Placing:
         if found is not None:
             return found
         mask, columns, supers = key
-        if len(columns) + supers < self.need(mask):  # no placing completes a line: the prize stays
+        if not (columns or supers) or not self.open_line(mask, columns, supers):  # the prize stays
             prize = self.prize_of(mask)
             found = self.memo[key] = (prize * self.scale, prize)
             return found

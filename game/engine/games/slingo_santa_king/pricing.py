@@ -53,7 +53,7 @@ def spin_value(mask: int, numbers: Sequence[Sequence[int]], odds: Sequence[ReelO
     same are carried together; the weights are integers over a common denominator, the prizes
     integers in units of ``1 / unit`` of the stake. A state from which the reels still to come and
     the wilds still to place cannot complete a line is settled at once: its prize cannot change
-    (on a sparse grid most are, which is what keeps a price within 50 ms).
+    (on a sparse grid most are: the rule wants a price within 50 ms, and a sparse grid is the slowest).
     """
     before = prize_of(mask)
     scale = math.lcm(*(p.denominator for reel in odds for p in (reel.number, reel.wild, reel.super_wild)))

@@ -61,6 +61,8 @@ def run_once(command: list[str], curve: float | None = None) -> tuple[float, flo
             rss = rss_mib(proc.pid)
             if rss is not None:
                 samples.append((time.perf_counter() - began, rss))
+                if curve:  # as it goes, so a soak stopped early still has its curve so far
+                    print(f"  {samples[-1][0] / 60:.1f}m {rss:.0f} MiB", flush=True)
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
         seconds = time.perf_counter() - began
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -108,10 +110,18 @@ def main() -> None:
     for index, (_, _, samples, _) in enumerate(results):
         if samples:
             curve = ", ".join(f"{at / 60:.1f}m {rss:.0f}" for at, rss in samples)
-            half = [rss for at, rss in samples if at >= samples[-1][0] / 2]
             print(f"run {index + 1} RSS MiB: {curve}")
-            print(f"run {index + 1}: growth over the second half {max(half) - min(half):.1f} MiB, "
-                  f"highest {max(rss for _, rss in samples):.0f} MiB")
+            print(f"run {index + 1}: {growth_text(samples)}, highest {max(rss for _, rss in samples):.0f} MiB")
+
+
+def growth_text(samples: list[tuple[float, float]]) -> str:
+    """How much the second half of a soak grew: its last quarter against its first quarter
+    (medians and highs of each), so the swing within one cycle of games is not read as growth."""
+    half = [rss for at, rss in samples if at >= samples[-1][0] / 2]
+    quarter = max(1, len(half) // 4)
+    early, late = half[:quarter], half[-quarter:]
+    return (f"growth over the second half {statistics.median(late) - statistics.median(early):+.1f} MiB "
+            f"(medians of its first and last quarters; highs {max(early):.0f} -> {max(late):.0f} MiB)")
 
 
 if __name__ == "__main__":

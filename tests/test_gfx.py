@@ -72,6 +72,32 @@ def test_a_plain_surface_blitted_onto_a_scaled_one_is_enlarged_and_counted() -> 
     assert gfx.stats().enlarged_blits == 1
 
 
+@pytest.mark.parametrize("k", [1.0, K])
+def test_a_veil_darkens_as_a_translucent_blit_would_without_a_surface_for_it(k: float) -> None:
+    rng = random.Random(5)
+    with gfx.scaled(k):
+        below = gfx.Surface((40, 30))
+        for x in range(40):
+            for y in range(30):
+                below.fill((rng.randrange(256), rng.randrange(256), rng.randrange(256)), (x, y, 1, 1))
+        blitted, veiled = below.copy(), below.copy()
+        layer = gfx.Surface((40, 30), pygame.SRCALPHA)
+        layer.fill((40, 2, 8, 150))
+        blitted.blit(layer, (0, 0))
+        gfx.veil(veiled, (40, 2, 8), 150)
+        w, h = veiled.get_pixel_size() if isinstance(veiled, ScaledSurface) else veiled.get_size()
+        worst = max(abs(physical_at(blitted, x, y)[c] - physical_at(veiled, x, y)[c])
+                    for x in range(w) for y in range(h) for c in range(3))
+        assert worst <= 1
+        untouched = below.copy()
+        gfx.veil(untouched, (40, 2, 8), 150, (10, 10, 5, 5))  # a rect: only its pixels change
+        assert physical_at(untouched, 0, 0) == physical_at(below, 0, 0)
+        assert physical_at(untouched, *gfx.pixel_point((12, 12), k)) != physical_at(below, *gfx.pixel_point((12, 12), k))
+        same = below.copy()
+        gfx.veil(same, (40, 2, 8), 0)
+        assert physical_at(same, 3, 3) == physical_at(below, 3, 3)
+
+
 def test_lines_widths_and_corner_radii_are_drawn_at_pixel_density() -> None:
     with gfx.scaled(2.0):
         surface = gfx.Surface((50, 50))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from . import gfx
+from .memory import return_freed_pages
 
 if TYPE_CHECKING:
     from .context import AppContext
@@ -84,7 +85,6 @@ class SceneManager:
     def __init__(self) -> None:
         self.stack: list[Scene] = []
         self._transition: _Transition | None = None
-        self._fade: pygame.Surface | None = None
 
     @property
     def top(self) -> Scene | None:
@@ -135,6 +135,7 @@ class SceneManager:
             if left is not None:
                 left.dispose()
             del left
+        return_freed_pages()
         self.push(make())
 
     @property
@@ -182,8 +183,4 @@ class SceneManager:
             t = self._transition
             half = t.duration / 2
             alpha = t.elapsed / half if t.elapsed < half else (t.duration - t.elapsed) / half
-            if self._fade is None or self._fade.get_size() != surface.get_size():
-                self._fade = gfx.Surface(surface.get_size())
-                self._fade.fill((0, 0, 0))
-            self._fade.set_alpha(int(255 * max(0.0, min(1.0, alpha))))
-            surface.blit(self._fade, (0, 0))
+            gfx.veil(surface, (0, 0, 0), round(255 * max(0.0, min(1.0, alpha))))

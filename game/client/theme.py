@@ -35,7 +35,8 @@ GREEN: Color = (92, 200, 120)  # wins, "on"
 ICE: Color = (190, 225, 255)  # snow, focus rings
 PANEL_TOP: Color = (66, 44, 92)
 PANEL_BOTTOM: Color = (34, 22, 50)
-BACKDROP_DIM = 150  # alpha of the black veil under overlays
+BACKDROP_DIM = 150  # alpha of the dark veil under overlays
+VEIL = (8, 4, 18)  # its colour: the night-sky ink every dimmed screen shares
 NIGHT_TOP: Color = (14, 18, 52)
 NIGHT_BOTTOM: Color = (58, 40, 96)
 

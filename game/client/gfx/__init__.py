@@ -233,6 +233,21 @@ def Surface(size: Any, flags: int = 0) -> pygame.Surface:
     return ScaledSurface(size, flags, k=_scale)
 
 
+def veil(surface: pygame.Surface, color: tuple[int, int, int], alpha: int, rect: Any = None) -> None:
+    """Lay ``color`` at ``alpha`` (0-255) over ``surface`` (or ``rect`` of it), as blitting a
+    filled translucent surface would, but with two fills and no full-screen surface kept for it:
+    a veil is a frame's worth of arithmetic, not 3.5 MiB of identical pixels."""
+    alpha = max(0, min(255, int(alpha)))
+    if alpha == 0:
+        return
+    keep = 255 - alpha
+    if keep < 255:
+        surface.fill((keep, keep, keep), rect, special_flags=pygame.BLEND_RGB_MULT)
+    tint = tuple(c * alpha // 255 for c in color)
+    if any(tint):
+        surface.fill(tint, rect, special_flags=pygame.BLEND_RGB_ADD)
+
+
 def image_at_scale(pixels_: pygame.Surface, pixel_scale: float) -> pygame.Surface:
     """An image file's pixels drawn for ``pixel_scale`` (1.5 for a full-HD file) at the current scale."""
     k = _scale

@@ -37,9 +37,7 @@ def make_backdrop(below: pygame.Surface) -> pygame.Surface:
     small = gfx.transform.smoothscale(below, (max(1, w // 4), max(1, h // 4)))
     small = gfx.transform.box_blur(small, 2)
     frosted = gfx.transform.stretch_soft(small, (w, h)).convert()
-    veil = gfx.Surface((w, h), pygame.SRCALPHA)
-    veil.fill((8, 4, 18, theme.BACKDROP_DIM))
-    frosted.blit(veil, (0, 0))
+    gfx.veil(frosted, theme.VEIL, theme.BACKDROP_DIM)
     return frosted
 
 
@@ -146,7 +144,6 @@ class Overlay(Scene):
         self.buttons: list[Button] = []
         self.focus = 0  # index into self.buttons for keyboard focus
         self._backdrop: pygame.Surface | None = None
-        self._veil: pygame.Surface | None = None
         self._panel = make_panel(res, size)
         title_img = render_text(self.title_font, title, theme.GOLD, theme.INK, 3, True)
         self._panel.blit(title_img, title_img.get_rect(midtop=(SHADOW + size[0] // 2, SHADOW + 18)))
@@ -253,10 +250,7 @@ class Overlay(Scene):
         if self._backdrop is not None:
             surface.blit(self._backdrop, (0, 0))
         else:  # headless use without a display: a plain veil over what is below
-            if self._veil is None:
-                self._veil = gfx.Surface(surface.get_size(), pygame.SRCALPHA)
-                self._veil.fill((8, 4, 18, theme.BACKDROP_DIM))
-            surface.blit(self._veil, (0, 0))
+            gfx.veil(surface, theme.VEIL, theme.BACKDROP_DIM)
         surface.blit(self._panel, (self.rect.x - SHADOW, self.rect.y - SHADOW))
         self.draw_content(surface)
         for button in self.buttons:

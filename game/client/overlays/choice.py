@@ -49,7 +49,6 @@ class ChoiceOverlay(Overlay):
         super().__init__(app, (WIDTH, max(260, height)), title)
         # Low on the screen over a light veil: the reels that raised the question stay in view.
         self.rect.bottom = gfx.LAYOUT_SIZE[1] - 74
-        self._veil_light = gfx.Surface((1, 1), pygame.SRCALPHA)
         y = SHADOW + 96
         for line in wrapped:
             image = render_text(body_font, line, theme.TEXT, theme.INK, 1)
@@ -88,10 +87,7 @@ class ChoiceOverlay(Overlay):
         return super().handle_key(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._veil_light.get_size() != surface.get_size():
-            self._veil_light = gfx.Surface(surface.get_size(), pygame.SRCALPHA)
-            self._veil_light.fill((8, 4, 18, 110))
-        surface.blit(self._veil_light, (0, 0))
+        gfx.veil(surface, theme.VEIL, 110)
         surface.blit(self._panel, (self.rect.x - SHADOW, self.rect.y - SHADOW))
         self.draw_content(surface)
         for button in self.buttons:

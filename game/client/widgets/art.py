@@ -7,6 +7,7 @@ stand-ins without a code change.
 from __future__ import annotations
 
 import logging
+import math
 
 import pygame
 
@@ -128,6 +129,27 @@ def soft_glow(size: int, color: tuple[int, int, int], strength: float = 1.0) -> 
         a = int(255 * strength * (1 - i / steps) ** 1.6)
         gfx.draw.circle(surface, (*color, min(255, a)), (c, c), r)
     return surface
+
+
+def light_rays(size: int, *, count: int, half_width: float, color: tuple[int, int, int, int],
+               frames: int) -> list[pygame.Surface]:
+    """``count`` light rays fading out from the centre, in ``frames`` rotation steps that together
+    turn one ray spacing, so cycling them loops. Each frame is cropped to the rays' own disc: a
+    rotated square's grown corners hold nothing and would be a third again as many pixels."""
+    base = gfx.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    for k in range(count):
+        a = math.tau * k / count
+        points = [(c, c)] + [(c + math.cos(a + da) * c, c + math.sin(a + da) * c) for da in (-half_width, half_width)]
+        gfx.draw.polygon(base, color, points)
+    base.blit(soft_glow(size, (255, 255, 255), 1.0), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    shown = []
+    for step in range(frames):
+        turned = gfx.transform.rotate(base, step * 360 / count / frames)
+        disc = pygame.Rect(0, 0, size, size)
+        disc.center = turned.get_rect().center
+        shown.append(turned.subsurface(disc).copy())
+    return shown
 
 
 def glow_frame(

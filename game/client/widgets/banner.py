@@ -6,6 +6,7 @@ per frame it is one or two blits with a surface alpha.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 
 import pygame
@@ -16,6 +17,10 @@ from .art import rounded_panel
 from .text import render_text
 
 INK = (20, 8, 30)
+# Rendered cards kept per banner: more than one round announces (a free game's start, each
+# extra-spin award, its end), so cards made ahead are still there when shown, and no more,
+# since each is a panel of some 0.7 MiB.
+CARDS_KEPT = 10
 
 
 class Banner:
@@ -41,10 +46,9 @@ class Banner:
         self.panel_art = panel
         self.surface: pygame.Surface | None = None
         self.hint: pygame.Surface | None = None
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()  # least recently shown first
         self._hints: dict[str, pygame.Surface] = {}
         self.dim = False  # a feature moment: the whole screen dims behind the card
-        self._veil: pygame.Surface | None = None
         self.time = 0.0
         self.closing: float | None = None
 
@@ -78,9 +82,10 @@ class Banner:
         key = (title, big, tuple(lines), bool(hint), accent)
         cached = self._cache.get(key)
         if cached is not None:
+            self._cache.move_to_end(key)
             return cached
-        if len(self._cache) > 24:
-            self._cache.clear()
+        while len(self._cache) >= CARDS_KEPT:
+            self._cache.popitem(last=False)
         w, h = self.rect.size
         if self.panel_art is not None:
             panel = gfx.transform.smoothscale(self.panel_art, (w, h))
@@ -133,11 +138,7 @@ class Banner:
             dy = 60 * (1 - ease_out_back(self.time / self.IN))
         a = int(255 * alpha)
         if self.dim:
-            if self._veil is None or self._veil.get_size() != surface.get_size():
-                self._veil = gfx.Surface(surface.get_size(), pygame.SRCALPHA)
-                self._veil.fill((8, 2, 20, 150))
-            self._veil.set_alpha(a)
-            surface.blit(self._veil, (0, 0))
+            gfx.veil(surface, (8, 2, 20), 150 * a // 255)
         rect = self.surface.get_rect(center=(self.rect.centerx, self.rect.centery + round(dy)))
         if self.glow is not None:
             self.glow.set_alpha(int(a * (0.45 + 0.35 * pulse(self.time, 1.6))))

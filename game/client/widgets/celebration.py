@@ -18,7 +18,7 @@ import pygame
 from ...engine.money import format_cents
 from .. import gfx
 from .anim import clamp01, ease_out_back, pulse
-from .art import soft_glow
+from .art import light_rays
 from .counter import RollingCounter
 from .glyphs import GlyphText
 from .particles import Particles
@@ -41,25 +41,10 @@ def tier_of(x: Fraction | float) -> int | None:
     return None
 
 
-def _rays(size: int) -> list[pygame.Surface]:
-    """Light rays in a few rotation steps (12-fold, so 30 degrees loops)."""
-    base = gfx.Surface((size, size), pygame.SRCALPHA)
-    c = size / 2
-    for k in range(12):
-        a = math.tau * k / 12
-        pts = [(c, c)]
-        for da in (-0.09, 0.09):
-            pts.append((c + math.cos(a + da) * c, c + math.sin(a + da) * c))
-        gfx.draw.polygon(base, (255, 210, 120, 90), pts)
-    base.blit(soft_glow(size, (255, 255, 255), 1.0), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    return [gfx.transform.rotate(base, step * 5) for step in range(6)]
-
-
 @dataclass(frozen=True)
 class _SharedArt:
     """What every game's celebration draws alike: made once per title font, not once per screen."""
 
-    veil: pygame.Surface
     titles: list[list[pygame.Surface]]  # per tier, one image per entry of SCALES
     rays: list[pygame.Surface]
 
@@ -69,14 +54,12 @@ _shared: weakref.WeakKeyDictionary[pygame.font.Font, dict[tuple[tuple[int, int],
 
 
 def _shared_art(big_font: pygame.font.Font, size: tuple[int, int]) -> _SharedArt:
-    """The veil, the tier titles (rendered at their largest pop and shrunk, so no frame is an
+    """The tier titles (rendered at their largest pop and shrunk, so no frame is an
     enlarged copy) and the rays, for ``big_font`` at the current render scale."""
     per_font = _shared.setdefault(big_font, {})
     key = (size, gfx.scale())
     art = per_font.get(key)
     if art is None:
-        veil = gfx.Surface(size, pygame.SRCALPHA)
-        veil.fill((10, 2, 22, 205))
         peak = max(SCALES)
         titles = []
         for _, text, color in TIERS:
@@ -84,7 +67,8 @@ def _shared_art(big_font: pygame.font.Font, size: tuple[int, int]) -> _SharedArt
             w, h = big.get_size()
             titles.append([gfx.transform.smoothscale(big, (max(1, round(w * s / peak)), max(1, round(h * s / peak))))
                            for s in SCALES])
-        art = per_font[key] = _SharedArt(veil, titles, _rays(520))
+        rays = light_rays(520, count=12, half_width=0.09, color=(255, 210, 120, 90), frames=6)
+        art = per_font[key] = _SharedArt(titles, rays)
     return art
 
 
@@ -111,7 +95,7 @@ class BigWinCelebration:
         self.sound = sound
         self.glow = gfx.transform.stretch_soft(glow, (760, 560))
         shared = _shared_art(title_font(round(title_size * max(SCALES))), size)
-        self.veil, self.titles, self.rays = shared.veil, shared.titles, shared.rays
+        self.titles, self.rays = shared.titles, shared.rays
         self.particles = Particles(220)
         # The tick closes over ``sound``, not ``self``: no reference cycle through the celebration.
         self.counter = RollingCounter(0, tick=lambda: sound("coin_tick"), tick_every=0.12)
@@ -182,8 +166,7 @@ class BigWinCelebration:
         if not self.active:
             return
         fade = clamp01(self.time / 0.25) * (1 - clamp01((self.hold - self.HOLD + 0.3) / 0.3))
-        self.veil.set_alpha(int(255 * fade))
-        surface.blit(self.veil, (0, 0))
+        gfx.veil(surface, (10, 2, 22), round(205 * fade))
         cx, cy = self.center
         rays = self.rays[int(self.time * 10) % len(self.rays)]
         rays.set_alpha(int(255 * fade))

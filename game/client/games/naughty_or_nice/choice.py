@@ -38,6 +38,7 @@ GOLD = (255, 210, 100)
 CREAM = (255, 246, 228)
 SCREEN = (1280, 720)
 CARD = (400, 520)
+VEIL, VEIL_ALPHA = (14, 4, 10), 215  # the room darkened behind the two cards
 CARD_GAP = 64
 CARD_TOP = 152
 LIFT = 14  # layout units a card rises when it is the one looked at
@@ -149,8 +150,6 @@ class SubstituteCards:
         stamp_font = theme.display(resources, 54)
         self.stamps = [self._stamp(stamp_font, palette) for palette in self.palettes]
         self.stars = list(stars)
-        self.veil_full = gfx.Surface(SCREEN, pygame.SRCALPHA)
-        self.veil_full.fill((14, 4, 10, 215))
         # the card taken flies to the free games panel, shrinking: its frames drawn once
         self.flights = [[gfx.transform.smoothscale(card, (round(CARD[0] * k), round(CARD[1] * k))) for k in FLIGHT]
                         for card in self.cards]
@@ -358,12 +357,12 @@ class BonusChoiceOverlay(ChoiceOverlay):
         stale = self._backdrop is None or self._backdrop.get_size() != surface.get_size()
         if stale and pygame.display.get_surface() is not None:
             self._backdrop = make_backdrop(surface)
-            self._backdrop.blit(self.cards.veil_full, (0, 0))
+            gfx.veil(self._backdrop, VEIL, VEIL_ALPHA)
             self.opaque = True
         if self._backdrop is not None:
             surface.blit(self._backdrop, (0, 0))
         else:
-            surface.blit(self.cards.veil_full, (0, 0))
+            gfx.veil(surface, VEIL, VEIL_ALPHA)
         alpha = round(255 * ease_out_cubic(self.time / 0.3))
         order = [self.cards.index_of(name) for name in self.names]
         lifts = [0.0] * len(self.cards.rects)
@@ -452,9 +451,7 @@ class ShowChoice(Step):
         flying = self.time >= self.fly_at
         fade_out = 1 - clamp01((self.time - self.fly_at) / (self.FLY * 0.7))
         alpha = round(255 * min(fade_in, fade_out))
-        self.cards.veil_full.set_alpha(alpha)
-        surface.blit(self.cards.veil_full, (0, 0))
-        self.cards.veil_full.set_alpha(255)
+        gfx.veil(surface, VEIL, VEIL_ALPHA * alpha // 255)
         stamp_t = self.time - self.settle_at if self.time >= self.settle_at else 0.0
         self.cards.draw(surface, self.lifts, self.time, alpha=alpha, keys=False, chosen=self.chosen,
                         stamp_t=stamp_t, skip=self.chosen if flying else None)

@@ -18,7 +18,7 @@ from ....engine.jackpot import UNITS_PER_CENT
 from ....engine.money import format_cents
 from ... import gfx
 from ...widgets.anim import clamp01, ease_out_back, ease_out_cubic, pulse
-from ...widgets.art import soft_glow
+from ...widgets.art import light_rays, soft_glow
 from ...widgets.counter import RollingCounter
 from ...widgets.glyphs import GlyphText
 from ...widgets.particles import Particles
@@ -108,20 +108,6 @@ class JackpotMeter:
             self.glyphs.draw(surface, format_cents(self.counter.shown), center=center)
 
 
-def _rays(size: int, color: tuple[int, int, int]) -> list[pygame.Surface]:
-    """Sixteen light rays in four rotation steps (16-fold: 22.5 degrees loop)."""
-    base = gfx.Surface((size, size), pygame.SRCALPHA)
-    c = size / 2
-    for k in range(16):
-        a = math.tau * k / 16
-        pts = [(c, c)]
-        for da in (-0.07, 0.07):
-            pts.append((c + math.cos(a + da) * c, c + math.sin(a + da) * c))
-        gfx.draw.polygon(base, (*color, 110), pts)
-    base.blit(soft_glow(size, (255, 255, 255), 1.0), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    return [gfx.transform.rotate(base, step * 5.625) for step in range(4)]
-
-
 class JackpotCelebration:
     """The jackpot's own moment: crimson and gold, the plaque, the amount counting up, coins raining."""
 
@@ -140,9 +126,7 @@ class JackpotCelebration:
         self.sparkle_frames = sparkle_frames
         self.star_frames = star_frames
         self.sound = sound
-        self.veil = gfx.Surface(size, pygame.SRCALPHA)
-        self.veil.fill((40, 2, 8, 215))
-        self.rays = _rays(600, (255, 200, 90))
+        self.rays = light_rays(600, count=16, half_width=0.07, color=(255, 200, 90, 110), frames=4)
         self.glow = gfx.transform.stretch_soft(soft_glow(256, (255, 170, 60), 1.0), (900, 520))
         # the title pops from its largest size: rendered there, then shrunk
         peak = 1.3
@@ -219,8 +203,7 @@ class JackpotCelebration:
             return
         fade = clamp01(self.time / 0.3) * (1 - clamp01((self.time - self.length + 0.35) / 0.35))
         a = round(255 * fade)
-        self.veil.set_alpha(a)
-        surface.blit(self.veil, (0, 0))
+        gfx.veil(surface, (40, 2, 8), 215 * a // 255)
         cx, cy = self.center
         rays = self.rays[int(self.time * 8) % len(self.rays)]
         rays.set_alpha(a)

@@ -95,7 +95,9 @@ class Stage(ReelStage, Protocol):
     cards: SubstituteCards
     choice_particles: Particles
     jackpot_meter: JackpotMeter
-    jackpot_show: JackpotCelebration
+
+    @property
+    def jackpot_show(self) -> JackpotCelebration: ...
 
     def enter_free(self, total: int, substitute: str) -> None: ...
 

@@ -82,17 +82,27 @@ class NaughtyOrNiceScreen(ReelScreen):
             self.layout.rect("jackpot"), self.art.jackpot,
             GlyphText(theme.ui(res, 36, "heavy"), (255, 236, 160), (60, 8, 14), outline_px=3),
             self.jackpot_units, theme.ui(res, 34, "heavy"))
-        self.jackpot_show = JackpotCelebration(
-            self.size, plaque=self.art.jackpot, title_font=theme.display(res, 150),
-            line_font=theme.ui(res, 28, "heavy"),
-            amount=GlyphText(theme.ui(res, 96, "heavy"), (255, 232, 140), (70, 6, 12), outline_px=5),
-            coin_frames=spin_frames(self.art.coin), sparkle_frames=self.sparkles, star_frames=self.stars,
-            sound=self.sound)
+        self._jackpot_show: JackpotCelebration | None = None
         self._player_choosing = False
         # the feature cards in the living room's colours: red velvet in gold
         message = self.layout.rect("message")
         self.banner.panel_art = rounded_panel(message.size, (128, 20, 36), (44, 6, 14), edge=GOLD, radius=26,
                                               alpha=250, edge_px=4)
+
+    @property
+    def jackpot_show(self) -> JackpotCelebration:
+        """The jackpot's celebration, made when a round first wins it: the pool is won about once
+        in 5.6 million rounds, and its rays, titles and coins are 15 MiB that the other rounds
+        need not hold."""
+        if self._jackpot_show is None:
+            res = self.app.resources
+            self._jackpot_show = JackpotCelebration(
+                self.size, plaque=self.art.jackpot, title_font=theme.display(res, 150),
+                line_font=theme.ui(res, 28, "heavy"),
+                amount=GlyphText(theme.ui(res, 96, "heavy"), (255, 232, 140), (70, 6, 12), outline_px=5),
+                coin_frames=spin_frames(self.art.coin), sparkle_frames=self.sparkles, star_frames=self.stars,
+                sound=self.sound)
+        return self._jackpot_show
 
     def make_presenter(self) -> Presenter:
         return Presenter(self)

@@ -3,6 +3,7 @@ and the effect art (coin, sparkle, star, glow). A game's art extends :class:`Ree
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +16,9 @@ from ..widgets.art import image_or_standin, soft_glow
 @dataclass
 class ReelArt:
     symbols: dict[str, pygame.Surface]
-    background: pygame.Surface
+    # Loaded when the screen composes its backdrop, then freed with the composition held instead:
+    # a full-screen picture kept twice would be 3.5 MiB for nothing.
+    background: Callable[[], pygame.Surface]
     frame: pygame.Surface
     reels_bg: pygame.Surface
     coin: pygame.Surface
@@ -34,7 +37,7 @@ def reel_art(resources: Resources, game_id: str, symbols: tuple[str, ...], cell:
 
     return {
         "symbols": {name: img(f"symbols/{game_id}/{name}.png", cell) for name in symbols},
-        "background": img(f"backgrounds/{game_id}.png", size),
+        "background": lambda: img(f"backgrounds/{game_id}.png", size),
         "frame": img(f"frames/{game_id}_reels.png", frame_size),
         "reels_bg": img(f"frames/{game_id}_reels_bg.png", reels.size),
         "coin": img("ui/coin.png", (40, 40)),

@@ -102,7 +102,7 @@ class ReelScreen(GameScreen):
 
     def paint_background(self, surface: pygame.Surface) -> None:
         art = self.art
-        surface.blit(art.background, (0, 0))
+        surface.blit(art.background(), (0, 0))
         surface.blit(art.reels_bg, self.reels.rect)
         surface.blit(art.frame, self.frame_rect)
         self.paint_logo(surface, self.layout.rect("logo"))

@@ -55,8 +55,9 @@ class WonderlandArt:
     markers: dict[str, pygame.Surface]  # the glow behind a marked cell
     marker_badges: dict[str, pygame.Surface]  # the small snowflake in a marked cell's corner
     marker_icons: dict[str, pygame.Surface]  # the feature panel's icon and the flying marker
-    background: pygame.Surface
-    background_midnight: pygame.Surface
+    # loaded when the screen composes the day and night backdrops, then freed (it keeps those)
+    background: Callable[[], pygame.Surface]
+    background_midnight: Callable[[], pygame.Surface]
     frame: pygame.Surface
     grid_bg: pygame.Surface
     logo: pygame.Surface
@@ -140,8 +141,8 @@ def load_art(resources: Resources, symbols: tuple[str, ...], cell: tuple[int, in
                                    theme.ui(resources, max(16, badge * 2 // 3), "heavy"))
                        for n, s in marker_src.items()},
         marker_icons={n: gfx.transform.smoothscale(s, (icon, icon)) for n, s in marker_src.items()},
-        background=img(f"backgrounds/{GAME}.png", size),
-        background_midnight=img(f"backgrounds/{GAME}_midnight.png", size),
+        background=lambda: img(f"backgrounds/{GAME}.png", size),
+        background_midnight=lambda: img(f"backgrounds/{GAME}_midnight.png", size),
         frame=img(f"frames/{GAME}_grid.png", frame_size),
         grid_bg=img(f"frames/{GAME}_grid_bg.png", grid.size),
         logo=img(f"symbols/{GAME}/logo.png"),

@@ -112,7 +112,7 @@ class SantasWonderlandScreen(GameScreen):
 
     def paint_background(self, surface: pygame.Surface) -> None:
         art = self.art
-        surface.blit(art.background_midnight if self._night else art.background, (0, 0))
+        surface.blit(art.background_midnight() if self._night else art.background(), (0, 0))
         surface.blit(art.grid_bg, self.grid.rect)
         surface.blit(art.frame, self.frame_rect)
         logo = self.layout.rect("logo")

@@ -27,6 +27,7 @@ from game.engine.games.slingo_santa_king.grid import (
     rank,
     slingos,
 )
+from game.engine.games.slingo_santa_king.pricing import last_pick
 from game.engine.money import cents_of
 from game.engine.rng import RoundRng
 
@@ -102,6 +103,25 @@ def test_the_strategy_picks_the_cells_that_rank_first(mask: int, within: int) ->
         return
     top = max(rank(mask, i) for i in candidates)
     assert best_cells(mask, candidates) == [i for i in candidates if rank(mask, i) == top]
+
+
+@settings(max_examples=400, deadline=None)
+@given(mask=st.integers(0, FULL), within=st.sampled_from([FULL, *COLUMN_MASKS]),
+       lines=st.lists(st.sampled_from(LINES), max_size=4))
+def test_the_last_wild_reaches_the_slingos_of_every_cell_the_strategy_may_pick(mask: int, within: int,
+                                                                              lines: list[int]) -> None:
+    # the pricing places a spin's last wild without ranking the ties: every best cell must give as many Slingos
+    for line in lines:  # nearly complete lines, so some cells complete one or more
+        mask |= line & ~(line & -line)
+    mask &= FULL
+    candidates = [i for i in range(25) if within >> i & 1 and not mask >> i & 1]
+    pick = last_pick(mask, within)
+    if not candidates:
+        assert pick == 0
+        return
+    assert pick == 0 or (pick & within & ~mask) == pick
+    for index in best_cells(mask, candidates):
+        assert slingos(mask | 1 << index) == slingos(mask | pick)
 
 
 def test_nearness_breaks_a_tie_of_completed_lines() -> None:

@@ -24,7 +24,8 @@ from ...rng import RoundRng
 from ...round import Decision, PricedLater, RoundContext, RoundResult, Strategy
 from ...wins import Evaluation
 from .grid import COLUMN_MASKS, FULL, LINES, SIZE, best_cells, bit, cell_of, completed_lines, slingos, unmarked
-from .pricing import ReelOdds, SpinValue, count_prize, spin_value
+from .grid import warm_up as warm_up_picks
+from .pricing import PrizeGain, ReelOdds, SpinValue, count_prize, prize_gain, with_bonus
 from .reel_king import REEL_SYMBOLS, Stage, Trail
 
 if TYPE_CHECKING:
@@ -86,6 +87,7 @@ class SlingoSantaKing(Game):
         self.reel_weights = {name: weights_doc.child(name).integer(0) for name in ("number", *SPECIALS)}
         self.reel_weights.update(reel_weights or {})
         self._proposal: SlingoSantaKing | None = None
+        warm_up_picks()  # the picks' table, made with the game rather than in a round
         self._ratios: dict[str, float] | None = None  # each symbol's chance over the proposal's
         if self.reel_weights["number"] < 1:
             raise weights_doc.child("number").fail("every number must be able to land")
@@ -156,10 +158,21 @@ class SlingoSantaKing(Game):
 
     # -- pricing ----------------------------------------------------------------------------------
 
-    def next_spin_value(self, mask: int, numbers: list[list[int]], trail: int) -> SpinValue:
-        """The exact value (x stake) of one more extra spin from this grid and trail."""
-        prize_units, unit = count_prize(self.ladder)
-        return spin_value(mask, numbers, self.reel_odds(extra=True), prize_units, unit, self.trail, trail)
+    def next_spin_value(self, mask: int, numbers: list[list[int]], trail: int,
+                        gains: dict[int, PrizeGain] | None = None) -> SpinValue:
+        """The exact value (x stake) of one more extra spin from this grid and trail.
+
+        The prize it adds depends on the marked cells alone (a reel's numbers are equally likely),
+        the bonus on the trail alone: ``gains`` keeps the first by grid, so a spin that marks
+        nothing, or a wheel spin that fails, is priced again at no cost whatever the trail did.
+        """
+        gain = None if gains is None else gains.get(mask)
+        if gain is None:
+            prize_units, unit = count_prize(self.ladder)
+            gain = prize_gain(mask, self.reel_odds(extra=True), prize_units, unit)
+            if gains is not None:
+                gains[mask] = gain
+        return with_bonus(gain, self.trail, trail)
 
     def price(self, value: SpinValue, stake: int) -> int:
         """An extra spin's price in cents: its value over the extra-spin RTP, rounded up to the cent."""
@@ -275,7 +288,7 @@ class SlingoSantaKing(Game):
         return answer
 
     def _offer(self, state: dict[str, int], numbers: list[list[int]], stake: int, bought: int,
-               failures: int, values: dict[tuple[int, int], SpinValue]) -> PricedLater:
+               failures: int, gains: dict[int, PrizeGain]) -> PricedLater:
         """The offer of the next extra spin; priced (by enumeration) only when the answer needs it.
 
         Above the wheel price the spin is bought through the Superspin Wheel: the option costs the
@@ -284,9 +297,7 @@ class SlingoSantaKing(Game):
         mask, trail = state["mask"], state["trail"]
 
         def make() -> tuple[tuple[int, ...], dict[str, Any]]:
-            value = values.get((mask, trail))
-            if value is None:
-                value = values[(mask, trail)] = self.next_spin_value(mask, numbers, trail)
+            value = self.next_spin_value(mask, numbers, trail, gains)
             price = self.price(value, stake)
             wheel = price > self.wheel_price
             info: dict[str, Any] = {
@@ -319,9 +330,9 @@ class SlingoSantaKing(Game):
             ctx.count("full_house_chance")
         bought = 0
         failures = 0
-        values: dict[tuple[int, int], SpinValue] = {}  # a spin's value by (marked, trail): the wheel asks again
+        gains: dict[int, PrizeGain] = {}  # a spin's prize gain by grid: a spin that marks nothing, the wheel
         while bought < self.extra_spins and state["mask"] != FULL and failures < self.wheel_failures:
-            offer = self._offer(state, numbers, ctx.bet, bought, failures, values)
+            offer = self._offer(state, numbers, ctx.bet, bought, failures, gains)
             if (yield offer) == "collect":
                 break
             info = offer.info

@@ -16,6 +16,15 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
+@pytest.fixture(autouse=True)
+def _commits_synced_inline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Frames here run faster than any disk: each wallet commit is put on disk before it returns,
+    so a round starts at once (tests of the disk-sync thread turn it back on)."""
+    from game.store import durability
+
+    monkeypatch.setattr(durability, "IN_BACKGROUND", False)
+
+
 @pytest.fixture(scope="module")
 def display():
     """A 1280x720 window on SDL's dummy driver, for screen tests that draw."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import subprocess
 import sys
@@ -21,6 +22,7 @@ from game.store import (
     Wallet,
     WalletOpenResult,
     default_data_dir,
+    durability,
 )
 
 REPO = Path(__file__).resolve().parents[1]
@@ -93,7 +95,46 @@ def test_file_is_wal_with_schema_version(wallet: Wallet) -> None:
         assert version == (str(SCHEMA_VERSION),) == ("5",)
     finally:
         raw.close()
-    assert wallet._db().execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    # commits do not wait for the disk (NORMAL): the disk-sync thread forces them there
+    assert wallet._db().execute("PRAGMA synchronous").fetchone()[0] == 1
+    assert wallet._db().execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+
+
+def test_every_commit_gets_a_ticket_that_reaches_the_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(durability, "IN_BACKGROUND", True)  # the app's way: a thread syncs
+    wallet = Wallet.open(tmp_path, starting_balance=1_000).wallet
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced.append(os.readlink(f"/proc/self/fd/{fd}") if Path("/proc/self/fd").exists() else str(fd))
+        real_fsync(fd)
+
+    before = wallet.commit_ticket
+    monkeypatch.setattr(os, "fsync", fsync)
+    wallet.top_up(500)  # a money movement: a ledger row and a journal line
+    ticket = wallet.commit_ticket
+    assert ticket == before + 1
+    assert wallet.wait_on_disk(ticket, timeout=10)
+    assert wallet.on_disk(ticket) and wallet.on_disk(before)
+    if Path("/proc/self/fd").exists():  # the log and the journal file were forced, off the caller's thread
+        assert any(name.endswith(".db-wal") for name in synced), synced
+        assert any(name.endswith(".journal") for name in synced), synced
+    assert not wallet.on_disk(ticket + 1)
+    assert wallet._disk._thread is not None and wallet._disk._thread.name.startswith("disk sync")
+    wallet.close()
+
+
+def test_closing_puts_every_commit_on_disk_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(durability, "IN_BACKGROUND", True)
+    opened = Wallet.open(tmp_path, starting_balance=1_000)
+    wallet = opened.wallet
+    for volume in (0.1, 0.2, 0.3):
+        wallet.set_setting("volume", volume)
+    last = wallet.commit_ticket
+    disk = wallet._disk
+    wallet.close()
+    assert disk.on_disk(last) and disk.failure is None
 
 
 def test_default_data_dir() -> None:

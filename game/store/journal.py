@@ -6,9 +6,10 @@
 
 Records are numbered 1, 2, 3, ... (``seq``) in the order their SQLite transactions committed;
 the same text is stored in the wallet's ``journal`` table inside each transaction (see
-``game.store.replica``). A line is written after its transaction commits and forced to disk
-(``fsync``) before the wallet method returns, so after a kill the file holds every committed
-record, or all but the last one (killed between the commit and the write).
+``game.store.replica``). A line is written after its transaction commits, before the wallet
+method returns, so after a kill the file holds every committed record, or all but the last one
+(killed between the commit and the write); the wallet's disk-sync thread then forces it to the
+disk (``fsync``) with the commit (``game.store.durability``).
 
 This module only reads and writes the file; what a record means is ``replica``'s, and what to
 do when the two copies differ is ``reconcile``'s.
@@ -135,13 +136,19 @@ class JournalWriter:
         return self._fd
 
     def append(self, text: str) -> None:
-        """Write one record's line; OSError when the disk refuses (the caller decides)."""
+        """Write one record's line (to the system: :meth:`sync` forces it to the disk); OSError when
+        the disk refuses (the caller decides)."""
         fd = self._open()
         line = encode(text)
         written = os.write(fd, line)
         while written < len(line):  # a short write on a full disk: finish it or fail
             written += os.write(fd, line[written:])
-        os.fsync(fd)
+
+    def sync(self) -> None:
+        """Force the lines written so far to the disk (from the wallet's disk-sync thread)."""
+        fd = self._fd
+        if fd is not None:
+            os.fsync(fd)
 
     def close(self) -> None:
         if self._fd is not None:

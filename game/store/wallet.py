@@ -1,9 +1,12 @@
 """The play-money wallet and the round journal, kept in one SQLite file.
 
 Every state change is exactly one ``BEGIN IMMEDIATE`` ... ``COMMIT`` transaction on a
-connection in autocommit mode (``isolation_level=None``), with WAL journaling and
-``synchronous=FULL``: a crash or kill at any point leaves either the state before or the
-state after the change, never a half-written round or an unbalanced ledger.
+connection in autocommit mode (``isolation_level=None``), with WAL journaling: a crash or kill
+at any point leaves either the state before or the state after the change, never a half-written
+round or an unbalanced ledger. A commit is in the operating system's hands when its method
+returns (a killed process loses nothing); :mod:`game.store.durability` forces it to the disk
+on its own thread, and :meth:`Wallet.on_disk` says when it is there (opening, which may repair
+the file, stays ``synchronous=FULL`` throughout).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import platformdirs
 
 from game.engine.money import format_cents
 from game.store import journal, lock, reconcile, replica
+from game.store.durability import DiskSync
 from game.store.errors import InsufficientFunds, RoundNotOpen, StoreError
 from game.store.records import POOL_INFLOWS, FreeGames, LedgerEntry, PoolEntry, PoolRound, RoundRecord
 from game.store.schema import (
@@ -481,6 +485,11 @@ class Wallet:
             "SELECT value FROM meta WHERE key = 'starting_balance'"
         ).fetchone()
         self._starting_balance = int(row[0])
+        wal = str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() == "wal"
+        if wal:  # commits stop waiting for the disk: the sync thread puts them there, checkpoints included
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA wal_autocheckpoint=0")
+        self._disk = DiskSync(path, path.with_name(f"{path.name}-wal") if wal else None, self._journal.sync)
 
     # ----------------------------------------------------------------- open / close
 
@@ -589,6 +598,7 @@ class Wallet:
         """Close the connection (idempotent). Later calls raise StoreError."""
         if self._conn is not None:
             try:
+                self._disk.close()  # every commit on disk first
                 self._conn.close()
                 self._journal.close()
             finally:
@@ -612,6 +622,20 @@ class Wallet:
     @property
     def starting_balance(self) -> int:
         return self._starting_balance
+
+    @property
+    def commit_ticket(self) -> int:
+        """The latest commit's ticket, for :meth:`on_disk` (0 before the first)."""
+        return self._disk.last
+
+    def on_disk(self, ticket: int) -> bool:
+        """Whether the commit of ``ticket`` (and every one before it) is on the disk, not only in the
+        system's cache: what a round waits for before it is shown. Never blocks."""
+        return self._disk.on_disk(ticket)
+
+    def wait_on_disk(self, ticket: int | None = None, timeout: float | None = None) -> bool:
+        """Block until ``ticket`` (default: the latest commit) is on disk; False on ``timeout``."""
+        return self._disk.wait(ticket, timeout)
 
     # ----------------------------------------------------------------- plumbing
 
@@ -651,6 +675,7 @@ class Wallet:
                 ) from exc
             raise
         self._flush_journal()
+        self._disk.committed()
 
     def _journal_record(self, conn: sqlite3.Connection, kind: str, *, rounds: Sequence[int] = (),
                         decisions: Sequence[tuple[int, int]] = ()) -> None:

@@ -6,6 +6,11 @@ strategy in autoplay and the demo); the answer is committed to the wallet (with 
 it has one) before anything of the continuation is drawn; the engine goes on and the next
 segment is shown. The round settles once, when its last segment has been shown. A replay of a
 recorded round is one segment with nobody to ask.
+
+A segment starts once the commit before it (the wager, or the answer) is on the disk, not only
+in the system's cache (``Wallet.on_disk``): the player never sees an outcome a power cut could
+take back, and while a busy disk confirms it the screen goes on drawing (the commit's ``fsync``
+runs on the wallet's own thread, where it once held the frame for up to a second).
 """
 
 from __future__ import annotations
@@ -69,8 +74,10 @@ class RoundDirector:
         # Progress goes straight to the session (no bound method of the director: the timeline must
         # not hold the director in a reference cycle, so a left screen frees without a collector).
         self._on_progress = partial(session.mark_progress, active) if session and active else None
-        steps = stage.steps_for(play.events, play.bet, start, resumed=resumed)
-        self.timeline = Timeline(steps, on_progress=self._on_progress)
+        self.timeline = Timeline([])
+        self._ticket = session.wallet.commit_ticket if session and active else 0
+        self._waiting: Callable[[], list[Step]] | None = None  # the next segment, until its commit is on disk
+        self._show_when_on_disk(partial(stage.steps_for, play.events, play.bet, start, resumed=resumed))
 
     @classmethod
     def for_round(cls, stage: Stage, session: PlaySession, active: ActiveRound) -> RoundDirector:
@@ -89,11 +96,30 @@ class RoundDirector:
     @property
     def done(self) -> bool:
         """Every segment shown and the round finished: time to settle."""
-        return self.timeline.done and self.play.pending is None
+        return self._waiting is None and self.timeline.done and self.play.pending is None
+
+    @property
+    def waiting_for_disk(self) -> bool:
+        """The next segment waits for its commit to reach the disk."""
+        return self._waiting is not None
+
+    def _show_when_on_disk(self, steps: Callable[[], list[Step]]) -> None:
+        self._waiting = steps
+        self._start_if_on_disk()
+
+    def _start_if_on_disk(self) -> None:
+        if self._waiting is None or (self.session is not None and not self.session.wallet.on_disk(self._ticket)):
+            return
+        steps, self._waiting = self._waiting, None
+        self.timeline = Timeline(steps(), on_progress=self._on_progress)
 
     # -- frame ---------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        if self._waiting is not None:
+            self._start_if_on_disk()
+            if self._waiting is not None:
+                return
         if not self.timeline.done:
             self.timeline.update(dt)
         if self.timeline.done and self.play.pending is not None and not self.asking:
@@ -141,6 +167,7 @@ class RoundDirector:
         self.asking = False
         start = self._shown
         self._shown = len(self.play.events)
-        steps = self.stage.steps_for(self.play.events, self.play.bet, start, resumed=False, continuing=True)
-        self.timeline = Timeline(steps, on_progress=self._on_progress)
+        self._ticket = self.session.wallet.commit_ticket
+        self._show_when_on_disk(partial(self.stage.steps_for, self.play.events, self.play.bet, start, resumed=False,
+                                        continuing=True))
         return True

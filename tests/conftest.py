@@ -18,11 +18,14 @@ if str(ROOT) not in sys.path:
 
 @pytest.fixture(autouse=True)
 def _commits_synced_inline(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Frames here run faster than any disk: each wallet commit is put on disk before it returns,
-    so a round starts at once (tests of the disk-sync thread turn it back on)."""
+    """Frames here run faster than any disk or price: each wallet commit is put on disk before it
+    returns, so a round starts at once, and a costly price is worked out when it is asked (tests of
+    the disk-sync thread and of pricing ahead turn them back on)."""
+    from game.client.kit import director
     from game.store import durability
 
     monkeypatch.setattr(durability, "IN_BACKGROUND", False)
+    monkeypatch.setattr(director, "PRICE_AHEAD", False)
 
 
 @pytest.fixture(scope="module")

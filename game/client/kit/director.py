@@ -11,16 +11,23 @@ A segment starts once the commit before it (the wager, or the answer) is on the 
 in the system's cache (``Wallet.on_disk``): the player never sees an outcome a power cut could
 take back, and while a busy disk confirms it the screen goes on drawing (the commit's ``fsync``
 runs on the wallet's own thread, where it once held the frame for up to a second).
+
+A question whose price is costly (a :class:`~game.engine.round.PricedLater`: Slingo's extra spin,
+priced by enumeration in up to some 50 ms) is priced on a thread while the segment before it
+plays, and asked once that is done, so the price never lands inside one frame.
 """
+
 
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ...engine.money import format_cents
+from ...engine.round import PricedLater
 from ...session import BudgetReached
 from ...store import InsufficientFunds
 from ..widgets.timeline import Step, Timeline
@@ -33,6 +40,10 @@ if TYPE_CHECKING:
     from ...session import ActiveRound, PlaySession
 
 log = logging.getLogger(__name__)
+
+# Off for the test suite, whose frames run faster than any price: there the question is priced
+# when it is asked, as the engine does by itself.
+PRICE_AHEAD = True
 
 Answer = Callable[[Any], bool]
 
@@ -77,6 +88,7 @@ class RoundDirector:
         self.timeline = Timeline([])
         self._ticket = session.wallet.commit_ticket if session and active else 0
         self._waiting: Callable[[], list[Step]] | None = None  # the next segment, until its commit is on disk
+        self._pricing: threading.Thread | None = None  # working out the next question's price
         self._show_when_on_disk(partial(stage.steps_for, play.events, play.bet, start, resumed=resumed))
 
     @classmethod
@@ -112,6 +124,14 @@ class RoundDirector:
             return
         steps, self._waiting = self._waiting, None
         self.timeline = Timeline(steps(), on_progress=self._on_progress)
+        self._price_ahead()
+
+    def _price_ahead(self) -> None:
+        pending = self.play.pending
+        if PRICE_AHEAD and self.session is not None and isinstance(pending, PricedLater) and not pending.priced:
+            # reading ``info`` prices it once; the question is not asked (nothing reads it) until done
+            self._pricing = threading.Thread(target=getattr, args=(pending, "info"), name="pricing", daemon=True)
+            self._pricing.start()
 
     # -- frame ---------------------------------------------------------------------------------
 
@@ -122,6 +142,10 @@ class RoundDirector:
                 return
         if not self.timeline.done:
             self.timeline.update(dt)
+        if self._pricing is not None:
+            if self._pricing.is_alive():
+                return
+            self._pricing = None
         if self.timeline.done and self.play.pending is not None and not self.asking:
             self._ask(self.play.pending)
 

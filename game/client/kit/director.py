@@ -17,7 +17,6 @@ priced by enumeration in up to some 50 ms) is priced on a thread while the segme
 plays, and asked once that is done, so the price never lands inside one frame.
 """
 
-
 from __future__ import annotations
 
 import logging

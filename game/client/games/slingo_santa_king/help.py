@@ -311,9 +311,10 @@ class RtpPage:
         rates = "  \u00b7  ".join(f"{stage.name} 1 in {float(1 / by_stage[stage.level]):,.0f}"
                            for stage in trail.stages if by_stage.get(stage.level))
         notes = [f"Bonuses a game: {rates} (exact)." if rates else "",
-                 f"To be proven by python -m game.engine.simulate {self.game.id} --exact-parts: the bonus and the "
-                 "spins exact, the ladder's prize simulated. Every game is decided by the engine when it is bought; "
-                 "animations only show it."]
+                 f"Measured by python -m game.engine.simulate {self.game.id} --exact-parts: the bonus and the "
+                 "spins exact, the ladder's prize simulated on games drawn where the Full House is common, each "
+                 "weighted by how much likelier it is in the game itself. Every game is decided by the engine when "
+                 "it is bought; animations only show it."]
         draw_facts(surface, rect, self.res, self.facts(), notes, (GOLD, INK, TEXT, DIM))
 
 

@@ -79,7 +79,7 @@ def _within(estimate: float, exact: Fraction | float, sd: float, n: int) -> bool
 
 def test_a_short_simulation_agrees_with_every_exact_figure(exact: HalloweenExact) -> None:
     n, m = 30_000, 4_000
-    base = stratified.play_base_batch((GAME.id, False, 100, 20261211, 0, n))
+    base = stratified.play_base_batch((GAME.id, False, 100, 20261211, 0, n, False))
     mean_b = base.won_x / n
     assert _within(mean_b, exact.base_rtp, math.sqrt(base.won_x2 / n - mean_b**2), n)
     hit = float(exact.hit_rate)
@@ -87,7 +87,7 @@ def test_a_short_simulation_agrees_with_every_exact_figure(exact: HalloweenExact
     p = float(exact.trigger)
     assert _within(base.triggers / n, p, math.sqrt(p * (1 - p)), n)
 
-    feature = stratified.play_feature_batch((GAME.id, False, 100, 20261211, 0, m, (("{}", 1),)))
+    feature = stratified.play_feature_batch((GAME.id, False, 100, 20261211, 0, m, (("{}", 1),), False))
     mean_f = feature.won_x / m
     assert _within(mean_f, exact.free.mean, math.sqrt(feature.won_x2 / m - mean_f**2), m)
     free = exact.free

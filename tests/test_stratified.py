@@ -175,3 +175,105 @@ def test_plain_simulation_of_the_toy_agrees_with_its_exact_answer(toy: Toy) -> N
     report = simulate.run(toy.id, 40_000, 1, seed=3, progress=False, batch=40_000)
     assert abs(report.rtp - TOY_RTP) <= Z999 / Z95 * report.half_width  # inside the 99.9% interval
     assert report.sd**2 == pytest.approx(TOY_VAR_Y + TOY_P * 4, rel=0.1)  # Var(W) = Var(Y) + E[T Var(F | row)]
+
+
+# -- importance sampling: the toy played on a proposal, each round weighted by its likelihood ratio ---------
+
+
+class ProposedToy(Toy):
+    """The toy's proposal: a trigger one draw in two (not four), a bonus's first draw odd three times in four
+    (not one in two). Rows are drawn alike. A round's likelihood ratio follows from what it counted."""
+
+    id = "stratified_toy_proposal"
+
+    def round_steps(self, ctx: RoundContext) -> Generator[Decision, Any, None]:
+        if ctx.feature_start is not None:
+            self.bonus(ctx, ctx.feature_start["row"])
+        elif ctx.rng.randrange(2) == 0:
+            row = ctx.rng.randrange(4)
+            ctx.award(Fraction(row))
+            ctx.count("bonus")
+            ctx.deferred.append({"row": row})
+        elif ctx.rng.randrange(2):
+            ctx.award(Fraction(1))
+        yield from ()
+
+    def bonus(self, ctx: RoundContext, row: int) -> None:
+        pick = ctx.rng.randrange(8)  # 1 : 3 : 1 : 3 for the first draws 0, 1, 2, 3
+        first = (0, 1, 1, 1, 2, 3, 3, 3)[pick]
+        ctx.count(f"row_{row}_first_{first}")
+        ctx.award(Fraction(10 * row + 4 * (first % 2)))
+
+
+class WeightedToy(Toy):
+    id = "stratified_toy_weighted"
+    PROPOSED = ProposedToy()
+
+    def proposal(self) -> Game:
+        return self.PROPOSED
+
+    def proposal_summary(self) -> str:
+        return "triggers 1 in 2, odd first draws 3 in 4"
+
+    def likelihood_ratio(self, result: Any) -> float:
+        names = [name for name, count in result.features.items() if count]
+        firsts = [int(name.rsplit("_", 1)[1]) for name in names if name.startswith("row_")]
+        if firsts:  # a feature run: the first draw's chance, 1/4 over 1/8 or 3/8
+            return 0.25 / (0.375 if firsts[0] % 2 else 0.125)
+        return 0.25 / 0.5 if "bonus" in names else 0.75 / 0.5
+
+
+@pytest.fixture
+def weighted_toy(monkeypatch: pytest.MonkeyPatch) -> WeightedToy:
+    game = WeightedToy()
+
+    def lookup(game_id: str) -> Game:
+        return game if game_id == game.id else get_game(game_id)
+
+    monkeypatch.setattr(stratified, "get_game", lookup)
+    return game
+
+
+def test_weighted_strata_cover_the_exact_answer_and_count_the_games_own_law(weighted_toy: WeightedToy) -> None:
+    n, m, trials = 500, 1_000, 100
+    z2 = []
+    for trial in range(trials):
+        report = run(weighted_toy.id, n, m, 1, seed=2_000 + trial, progress=False, batch=n, feature_batch=m,
+                     proposal=True)
+        z2.append(((report.rtp - TOY_RTP) / (report.half_width / Z95)) ** 2)
+    assert 0.85 <= sum(z < Z95**2 for z in z2) / trials <= 1.0
+    assert 0.6 < sum(z2) / trials < 1.4  # the weighted estimator's standard error is right
+    report = run(weighted_toy.id, 20_000, 20_000, 1, seed=98, progress=False, batch=20_000, feature_batch=20_000,
+                 proposal=True)
+    assert report.proposal == "triggers 1 in 2, odd first draws 3 in 4"
+    assert report.feature_one_in == pytest.approx(4, rel=0.05)  # the game's 1 in 4, not the proposal's 1 in 2
+    assert report.sd == pytest.approx(math.sqrt(TOY_VAR_Y + TOY_P * 4), rel=0.05)  # the game's deviation
+    assert report.feature_sd_x == pytest.approx(math.sqrt(TOY_VAR_F), rel=0.05)
+    odd = sum(info["share_of_runs"] for name, info in report.feature_run_features.items() if int(name[-1]) % 2)
+    assert odd == pytest.approx(0.5, abs=0.02)  # weighted counts: odd first draws half the time, as in the game
+    assert abs(report.rtp - TOY_RTP) <= Z999 / Z95 * report.half_width
+
+
+def test_a_game_without_a_proposal_is_refused_before_any_round(toy: Toy) -> None:
+    with pytest.raises(ValueError, match="has no proposal"):
+        run(toy.id, 100, 100, 1, seed=1, progress=False, proposal=True)
+
+
+def test_a_stopped_run_resumes_from_its_checkpoint_with_the_same_report(weighted_toy: WeightedToy,
+                                                                        tmp_path: Path) -> None:
+    path = tmp_path / "strata.jsonl"
+    straight = run(weighted_toy.id, 2_000, 1_000, 1, seed=31, progress=False, batch=500, feature_batch=250,
+                   proposal=True)
+    run(weighted_toy.id, 2_000, 500, 1, seed=31, progress=False, batch=500, feature_batch=250, proposal=True,
+        checkpoint=path)  # a shorter run: its chunks are the first ones of the longer run
+    lines = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:20], encoding="utf-8")  # killed mid-line
+    resumed = run(weighted_toy.id, 2_000, 1_000, 1, seed=31, progress=False, batch=500, feature_batch=250,
+                  proposal=True, checkpoint=path)
+    assert (resumed.rtp, resumed.half_width, resumed.sd, resumed.hit_rate) == (
+        straight.rtp, straight.half_width, straight.sd, straight.hit_rate)
+    played = [json.loads(line)["key"] for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+    assert len(played) == len(set(played)) == 4 + 4  # every chunk once: 4 base, 4 feature
+    with pytest.raises(ValueError, match="checkpoint of another run"):
+        run(weighted_toy.id, 2_000, 1_000, 1, seed=32, progress=False, batch=500, feature_batch=250,
+            proposal=True, checkpoint=path)

@@ -114,6 +114,10 @@ class Game(ABC):
         favour the rare big wins, the proof's feature runs played on it. None: the runs are this game's."""
         return None
 
+    def proposal_summary(self) -> str:
+        """What the proposal's draws favour, for a report ("" without a proposal)."""
+        return ""
+
     def likelihood_ratio(self, result: RoundResult) -> float:
         """This game's probability of ``result``'s draws over the proposal's (``result`` played on the
         proposal): the weight that makes a proposal's run count as this game's."""

@@ -170,6 +170,9 @@ class Measured:
             f" {format_cents(self['bet'])}, seed {self['seed']}, generator {self.generator}.",
             f"  Command: `{self['command']}`.",
         ]
+        if self.get("proposal"):
+            lines.append(f"  Importance sampling: {self['proposal']}; every round and run is weighted by its likelihood"
+                         " ratio, so each count and share below is a weighted estimate of the game's own law.")
         if self.current and self.get("data_note"):
             lines.append("  Measured on earlier data whose rounds are identical; its `data_note` says what changed.")
         elif not self.current:
@@ -784,9 +787,13 @@ def wonderland(game: Game, buy: bool) -> str:
 
     sheet.h("10. Cap")
     capped = report["capped_rounds"]
-    seen = (f"reached {capped} times in {report['feature_runs']:,} Midnight Riches runs (1 in"
-            f" {report['feature_runs'] / capped:,.0f})" if capped else
-            f"not reached in {report['feature_runs']:,} Midnight Riches runs")
+    if report.get("proposal") and report.get("cap_one_in"):  # weighted: an estimate, not a count of rounds seen
+        seen = f"about 1 in {report['cap_one_in']:,.0f} rounds (a weighted estimate of the game's own law)"
+    elif capped:
+        seen = (f"reached {capped} times in {report['feature_runs']:,} Midnight Riches runs (1 in"
+                f" {report['feature_runs'] / capped:,.0f})")
+    else:
+        seen = f"not reached in {report['feature_runs']:,} Midnight Riches runs"
     sheet.p(f"{multiplier_text(g.cap)}x bet per round, the round stopping when its win reaches it: {seen}"
             f" ({report.cite()}). What it forfeits (the win above it) is not observed: the round stops there.")
 

@@ -373,7 +373,7 @@ def _run_chunks(tasks: list[Task], runner: Backend, bar: Any, store: ChunkStore 
 
 
 def _run_base(game: str, bet: int, seed: int, rounds: int, runner: Backend, batch: int, bar: Any) -> PartTally:
-    tasks = [(game, False, bet, seed, s, min(batch, rounds - s)) for s in range(0, rounds, batch)]
+    tasks = [(game, False, bet, seed, s, min(batch, rounds - s), False) for s in range(0, rounds, batch)]
     total = PartTally()
     for part in runner.map(play_base_batch, tasks):
         total.add(part)
@@ -529,7 +529,7 @@ def summarise(game: str, buy: bool, bet: int, seed: int, workers: int, price: Fr
     hit_rate = total.hits / m
     base_hist: list[dict[str, Any]] = []
     n = m if buy else 0
-    base_max, base_seed, base_seconds, capped_base = 0.0, None, 0.0, 0
+    base_max, base_seed, base_seconds, capped_base = 0.0, None, 0.0, 0.0
     if base is not None:
         n = base.rounds
         mean_b = base.won_x / n

@@ -387,11 +387,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                              " mean, by strata of its start (game.engine.proof)")
     parser.add_argument("--feature-runs", type=_positive, default=None,
                         help="with --stratified or --exact-parts: how many times to play the main feature on its own")
+    parser.add_argument("--proposal", action="store_true",
+                        help="with --stratified: play the rounds on the game's proposal and weigh each by its"
+                             " likelihood ratio (importance sampling, for games that name one)")
     parser.add_argument("--pilot-runs", type=_positive, default=None,
                         help="with --exact-parts: feature runs that fit the control variate's coefficients (not in"
                              " the estimate; default a twentieth of --feature-runs, from 20,000 to 100,000)")
     parser.add_argument("--checkpoint", type=Path, default=None, metavar="PATH",
-                        help="--exact-parts: keep each finished chunk in PATH; the same command again resumes there")
+                        help="--exact-parts or --stratified: keep each finished chunk in PATH; the same command"
+                             " again resumes there")
     parser.add_argument("--json", type=Path, default=None, help="also write the report as JSON here")
     parser.add_argument("--csv", type=Path, default=None, help="also write the win distribution as CSV here")
     parser.add_argument("--histogram", action="store_true", help="also print the win distribution")
@@ -425,11 +429,14 @@ def main(argv: list[str] | None = None) -> int:
     if (args.stratified or args.exact_parts) != (args.feature_runs is not None):
         log.error("simulate: --feature-runs goes with --stratified or --exact-parts")
         return 2
+    if args.proposal and not args.stratified:
+        log.error("simulate: --proposal goes with --stratified (--exact-parts takes the game's own choice)")
+        return 2
     if args.pilot_runs is not None and not args.exact_parts:
         log.error("simulate: --pilot-runs goes with --exact-parts")
         return 2
-    if args.checkpoint is not None and not args.exact_parts:
-        log.error("simulate: --checkpoint goes with --exact-parts")
+    if args.checkpoint is not None and not (args.exact_parts or args.stratified):
+        log.error("simulate: --checkpoint goes with --exact-parts or --stratified")
         return 2
     if args.exact_parts and args.buy and args.rounds is not None:
         log.error("simulate: --exact-parts --buy plays no base rounds: leave --rounds out")
@@ -467,7 +474,8 @@ def main(argv: list[str] | None = None) -> int:
             from . import stratified
 
             report = stratified.run(args.game, args.rounds, args.feature_runs, workers, seed, args.bet,
-                                    args.buy, progress=not args.quiet, backend=backend)
+                                    args.buy, progress=not args.quiet, backend=backend, proposal=args.proposal,
+                                    checkpoint=args.checkpoint)
         else:
             report = run(args.game, args.rounds, workers, seed, args.bet, args.buy, progress=not args.quiet,
                          backend=backend)

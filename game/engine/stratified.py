@@ -27,61 +27,85 @@ streams of their own, so a run's start and the feature's own draws are independe
 are in a real round (drawing both from one generator made, for Fat Santa, Santa's row and the
 first free spin's reel-1 stop come out of the same first random number). A run is reproducible
 from ``S``.
+
+With ``proposal`` (``--proposal``) both strata play on the game's proposal (``Game.proposal``)
+and weigh each round by its likelihood ratio ``L`` (importance sampling): every sum above takes
+``L B``, ``L T`` and ``L F`` in place of ``B``, ``T`` and ``F``, and the sums of squares behind
+``Var(Y)`` and ``Var(F)`` are those of the weighted values, so the interval is the weighted
+estimator's. The counts a report gives (hit rate, features, win distribution) are sums of ``L``,
+estimates of the game's own law; a run's deviation is the game's (from sums of ``L x^2``). The
+feature runs draw their starts from the weighted law of the recorded starts, each weight kept to
+``START_WEIGHT_UNIT``.
+
+``checkpoint`` keeps each finished chunk on disk (``game.engine.checkpoint``): a run of hours stopped
+midway resumes with the same command, and one with more feature runs (same rounds) extends it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from . import get_game
 from .backend import Backend
+from .checkpoint import ChunkStore
+from .game import Game
 from .rng import derive_seed
 from .simulate import BINS, generator_name, histogram, win_bin
+from .version import ENGINE_VERSION
 
 Z95 = 1.959963984540054
 FEATURE_SALT = 0x5747_A71F_1ED0_0001
 START_SALT = 0x57A2_75EE_D5A1_7002
 _SEED_SPAN = 1 << 64
+START_WEIGHT_UNIT = 1 << 20  # with a proposal, a start's weight is drawn to 2**-20 of one round's
 
 
 @dataclass
 class PartTally:
-    """Sums over rounds of one stratum; batches merge by adding."""
+    """Sums over rounds of one stratum; batches merge by adding.
+
+    Counts are whole numbers without a proposal; with one they are sums of likelihood ratios."""
 
     rounds: int = 0
     won_x: float = 0.0
     won_x2: float = 0.0
-    triggers: int = 0  # base stratum: sum of T
+    triggers: float = 0  # base stratum: sum of T
     won_x_triggers: float = 0.0  # base stratum: sum of B * T
-    triggers2: int = 0  # base stratum: sum of T^2
-    hits: int = 0  # rounds with B > 0 or T > 0 (base stratum) / F > 0 (feature stratum)
+    triggers2: float = 0  # base stratum: sum of T^2
+    hits: float = 0  # rounds with B > 0 or T > 0 (base stratum) / F > 0 (feature stratum)
     max_x: float = 0.0
     max_seed: int | None = None
-    capped: int = 0
-    starts: dict[str, int] = field(default_factory=dict)  # deferred feature starts (JSON) -> count
+    capped: float = 0
+    starts: dict[str, float] = field(default_factory=dict)  # deferred feature starts (JSON) -> count
     # base stratum: sum of B over each start (a round with two starts adds B twice), and
     # sum over rounds of c(s) * c(s') for the starts s, s' of a round, for Var(Y)
     start_won_x: dict[str, float] = field(default_factory=dict)
-    start_pairs: dict[tuple[str, str], int] = field(default_factory=dict)
+    start_pairs: dict[tuple[str, str], float] = field(default_factory=dict)
     # feature stratum: runs, sum of F and sum of F^2 by the start they were played from
     start_runs: dict[str, int] = field(default_factory=dict)
     start_feature_x: dict[str, float] = field(default_factory=dict)
     start_feature_x2: dict[str, float] = field(default_factory=dict)
-    bins: list[int] = field(default_factory=lambda: [0] * BINS)  # rounds per win bin of this stratum's part
+    bins: list[float] = field(default_factory=lambda: [0] * BINS)  # rounds per win bin of this stratum's part
     bin_won_x: list[float] = field(default_factory=lambda: [0.0] * BINS)
-    feature_rounds: dict[str, int] = field(default_factory=dict)
-    feature_totals: dict[str, int] = field(default_factory=dict)
+    feature_rounds: dict[str, float] = field(default_factory=dict)
+    feature_totals: dict[str, float] = field(default_factory=dict)
     feature_won_x: dict[str, float] = field(default_factory=dict)
     seconds: float = 0.0
+    # with a proposal: the game's own second moments (sums of L x^2, L x T, L T^2), for the deviation
+    law_x2: float = 0.0
+    law_x_triggers: float = 0.0
+    law_triggers2: float = 0.0
 
     def add(self, other: PartTally) -> None:
         for name in ("rounds", "won_x", "won_x2", "triggers", "won_x_triggers", "triggers2", "hits", "capped",
-                     "seconds"):
+                     "seconds", "law_x2", "law_x_triggers", "law_triggers2"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         if other.max_x > self.max_x:
             self.max_x, self.max_seed = other.max_x, other.max_seed
@@ -96,21 +120,36 @@ class PartTally:
         self.bins = [a + b for a, b in zip(self.bins, other.bins)]
         self.bin_won_x = [a + b for a, b in zip(self.bin_won_x, other.bin_won_x)]
 
-    def record(self, x: float, seed: int, capped: bool, features: dict[str, int]) -> None:
-        self.won_x += x
-        self.won_x2 += x * x
+    def record(self, x: float, seed: int, capped: bool, features: dict[str, int], weight: float = 1) -> None:
+        """Count one round (or run) of ``x`` x bet, ``weight`` (its likelihood ratio; 1: none) times."""
+        lx = weight * x
+        self.won_x += lx
+        self.won_x2 += lx * lx
+        self.law_x2 += lx * x
         slot = win_bin(x)
-        self.bins[slot] += 1
-        self.bin_won_x[slot] += x
+        self.bins[slot] += weight
+        self.bin_won_x[slot] += lx
         if x > self.max_x:
             self.max_x, self.max_seed = x, seed
         if capped:
-            self.capped += 1
+            self.capped += weight
         for name, amount in features.items():
             if amount:
-                self.feature_rounds[name] = self.feature_rounds.get(name, 0) + 1
-                self.feature_totals[name] = self.feature_totals.get(name, 0) + amount
-                self.feature_won_x[name] = self.feature_won_x.get(name, 0.0) + x
+                self.feature_rounds[name] = self.feature_rounds.get(name, 0) + weight
+                self.feature_totals[name] = self.feature_totals.get(name, 0) + weight * amount
+                self.feature_won_x[name] = self.feature_won_x.get(name, 0.0) + lx
+
+
+    def to_json(self) -> dict[str, Any]:
+        """The tally as JSON values (floats kept exactly by ``repr``), for a checkpoint."""
+        data = asdict(self)
+        data["start_pairs"] = [[a, b, count] for (a, b), count in self.start_pairs.items()]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PartTally:
+        pairs = {(a, b): count for a, b, count in data["start_pairs"]}
+        return cls(**{**data, "start_pairs": pairs})
 
 
 def _merge(mine: dict, theirs: dict) -> None:
@@ -122,30 +161,42 @@ def _x(value: Any) -> float:
     return value.numerator / value.denominator
 
 
-def play_base_batch(task: tuple[str, bool, int, int, int, int]) -> PartTally:
+def drawn_game(game: Game, proposal: bool) -> Game:
+    """The game whose rounds a stratum plays: the game's proposal (importance sampling) or the game."""
+    drawn = game.proposal() if proposal else game
+    if drawn is None:
+        raise ValueError(f"{game.id} has no proposal to draw its rounds from (leave --proposal out)")
+    return drawn
+
+
+def play_base_batch(task: tuple[str, bool, int, int, int, int, bool]) -> PartTally:
     """Base-stratum rounds ``start .. start + count`` (runs in a worker process)."""
-    game_id, buy, bet, master, start, count = task
+    game_id, buy, bet, master, start, count, proposal = task
     game = get_game(game_id)
+    drawn = drawn_game(game, proposal)
     tally = PartTally()
     began = time.perf_counter()
     for index in range(start, start + count):
         seed = derive_seed(master, index)
-        result = game.play(bet, seed, buy=buy, defer_features=True)
+        result = drawn.play(bet, seed, buy=buy, defer_features=True)
+        weight: float = game.likelihood_ratio(result) if proposal else 1
         x = _x(result.win_x)
         triggers = len(result.deferred)
-        tally.record(x, seed, result.capped, result.features)
-        tally.triggers += triggers
-        tally.triggers2 += triggers * triggers
-        tally.won_x_triggers += x * triggers
+        tally.record(x, seed, result.capped, result.features, weight)
+        tally.triggers += weight * triggers
+        tally.triggers2 += (weight * triggers) ** 2
+        tally.won_x_triggers += weight * weight * x * triggers
+        tally.law_x_triggers += weight * x * triggers
+        tally.law_triggers2 += weight * triggers * triggers
         if x > 0 or triggers:
-            tally.hits += 1
+            tally.hits += weight
         keys = [json.dumps(start_state, sort_keys=True) for start_state in result.deferred]
         for key in keys:
-            tally.starts[key] = tally.starts.get(key, 0) + 1
-            tally.start_won_x[key] = tally.start_won_x.get(key, 0.0) + x
+            tally.starts[key] = tally.starts.get(key, 0) + weight
+            tally.start_won_x[key] = tally.start_won_x.get(key, 0.0) + weight * weight * x
             for other in keys:
                 pair = (key, other)
-                tally.start_pairs[pair] = tally.start_pairs.get(pair, 0) + 1
+                tally.start_pairs[pair] = tally.start_pairs.get(pair, 0) + weight * weight
     tally.rounds = count
     tally.seconds = time.perf_counter() - began
     return tally
@@ -177,31 +228,34 @@ def draw_start(master: int, index: int, cumulative: list[int]) -> int:
     return low
 
 
-def play_feature_batch(task: tuple[str, bool, int, int, int, int, tuple[tuple[str, int], ...]]) -> PartTally:
+def play_feature_batch(task: tuple[str, bool, int, int, int, int, tuple[tuple[str, int], ...], bool]) -> PartTally:
     """Feature runs ``start .. start + count``: each start from its own salted stream (``draw_start``)."""
-    game_id, buy, bet, master, start, count, starts = task
+    game_id, buy, bet, master, start, count, starts, proposal = task
     game = get_game(game_id)
+    drawn = drawn_game(game, proposal)
     keys = [key for key, _ in starts]
     states = [json.loads(key) for key in keys]
     cumulative: list[int] = []
     running = 0
-    for _, weight in starts:
-        running += weight
+    for _, share in starts:
+        running += share
         cumulative.append(running)
     tally = PartTally()
     began = time.perf_counter()
     for index in range(start, start + count):
         chosen = draw_start(master, index, cumulative)
         seed = derive_seed(master ^ FEATURE_SALT, index)
-        result = game.play(bet, seed, buy=buy, feature_start=states[chosen])
+        result = drawn.play(bet, seed, buy=buy, feature_start=states[chosen])
+        weight = game.likelihood_ratio(result) if proposal else 1
         x = _x(result.win_x)
-        tally.record(x, seed, result.capped, result.features)
+        tally.record(x, seed, result.capped, result.features, weight)
         if x > 0:
-            tally.hits += 1
+            tally.hits += weight
         key = keys[chosen]
+        lx = weight * x
         tally.start_runs[key] = tally.start_runs.get(key, 0) + 1
-        tally.start_feature_x[key] = tally.start_feature_x.get(key, 0.0) + x
-        tally.start_feature_x2[key] = tally.start_feature_x2.get(key, 0.0) + x * x
+        tally.start_feature_x[key] = tally.start_feature_x.get(key, 0.0) + lx
+        tally.start_feature_x2[key] = tally.start_feature_x2.get(key, 0.0) + lx * lx
     tally.rounds = count
     tally.seconds = time.perf_counter() - began
     return tally
@@ -246,6 +300,7 @@ class StratifiedReport:
     generator: str = ""  # the generator the rounds drew from
     base_histogram: list[dict[str, Any]] = field(default_factory=list)  # the base part B's distribution
     feature_histogram: list[dict[str, Any]] = field(default_factory=list)  # one feature run's win, per run
+    proposal: str = ""  # importance sampling: what the proposal's draws favour ("": the game's own draws)
 
     def histograms(self) -> dict[str, list[dict[str, Any]]]:
         return {"base": self.base_histogram, self.feature: self.feature_histogram}
@@ -255,6 +310,7 @@ class StratifiedReport:
         out = [
             f"{self.game}{mode}: stratified, {self.rounds:,} base rounds + {self.feature_runs:,} {self.feature} runs"
             f" at bet {self.bet} cents, seed {self.seed}, {self.workers} workers",
+            *([f"importance sampling: {self.proposal}"] if self.proposal else []),
             f"RTP              {self.rtp * 100:.3f}%  (95% CI {self.ci_low * 100:.3f}% .. {self.ci_high * 100:.3f}%,"
             f" half-width {self.half_width * 100:.3f} pp)",
             f"  base part      {self.base_part_rtp * 100:.3f}%   {self.feature} part"
@@ -321,8 +377,18 @@ def _round_variance(base: PartTally, feature: PartTally, var_y: float, var_f: fl
     return var_y + within
 
 
+def _law_round_variance(base: PartTally, feature: PartTally, mean_f: float, law_var_f: float) -> float:
+    """With a proposal, a whole round's variance under the game's own law, from the sums of ``L x^2``
+    (every start taken alike: Var(W) = Var(B + T mu) + E[T] Var(F))."""
+    n = base.rounds
+    p = base.triggers / n
+    mean_w = base.won_x / n + p * mean_f
+    second = (base.law_x2 + 2 * mean_f * base.law_x_triggers + mean_f * mean_f * base.law_triggers2) / n
+    return max(0.0, second - mean_w * mean_w) + p * law_var_f
+
+
 def summarise(base: PartTally, feature: PartTally, *, game: str, buy: bool, bet: int, seed: int, workers: int,
-              wall: float) -> StratifiedReport:
+              wall: float, proposal: str = "") -> StratifiedReport:
     engine_game = get_game(game)
     n, m = base.rounds, feature.rounds
     price = engine_game.cost(bet, buy) / bet
@@ -330,7 +396,8 @@ def summarise(base: PartTally, feature: PartTally, *, game: str, buy: bool, bet:
     mean_b = base.won_x / n
     mean_f = feature.won_x / m if m else 0.0
     var_y = _y_variance(base, feature, mean_f)
-    var_f = _variance(feature.won_x, feature.won_x2, m) if m else 0.0
+    var_f = _variance(feature.won_x, feature.won_x2, m) if m else 0.0  # of L F: the estimator's
+    law_var_f = max(0.0, feature.law_x2 / m - mean_f * mean_f) if m and proposal else var_f  # of F, the game's
     se = math.sqrt(var_y / n + (p * p * var_f / m if m else 0.0))
     rtp = (mean_b + p * mean_f) / price
     half = Z95 * se / price
@@ -338,13 +405,13 @@ def summarise(base: PartTally, feature: PartTally, *, game: str, buy: bool, bet:
     # mostly pay (the base stratum counts B > 0 or T > 0).
     hit_rate = base.hits / n
     features = {
-        name: {"rounds": count, "one_in": n / count, "per_round": base.feature_totals[name] / count,
+        name: {"rounds": round(count), "one_in": n / count, "per_round": base.feature_totals[name] / count,
                "average_win_x": base.feature_won_x[name] / count}
         for name, count in base.feature_rounds.items()
     }
     feature_name = engine_game.stratified_feature or "feature"
     run_features = {
-        name: {"runs": count, "share_of_runs": count / m, "one_in": 1 / (p * count / m) if p else math.inf,
+        name: {"runs": round(count), "share_of_runs": count / m, "one_in": 1 / (p * count / m) if p else math.inf,
                "per_round": feature.feature_totals[name] / count, "average_win_x": feature.feature_won_x[name] / count}
         for name, count in feature.feature_rounds.items() if name != feature_name
     } if m else {}
@@ -353,32 +420,63 @@ def summarise(base: PartTally, feature: PartTally, *, game: str, buy: bool, bet:
         game=game, buy=buy, bet=bet, seed=seed, method="stratified", rounds=n, feature_runs=m, workers=workers,
         rtp=rtp, ci_low=rtp - half, ci_high=rtp + half, half_width=half, base_part_rtp=mean_b / price,
         feature_part_rtp=p * mean_f / price, feature=feature_name, feature_one_in=1 / p if p else math.inf,
-        feature_average_x=mean_f, feature_sd_x=math.sqrt(var_f), hit_rate=hit_rate,
+        feature_average_x=mean_f, feature_sd_x=math.sqrt(law_var_f), hit_rate=hit_rate,
         base_max_x=base.max_x, base_max_seed=base.max_seed, feature_max_x=feature.max_x,
         feature_max_seed=feature.max_seed, max_win_x=max(base.max_x, feature.max_x),
-        capped_rounds=base.capped + feature.capped, cap_one_in=1 / cap_rate if cap_rate else None,
+        capped_rounds=round(base.capped + feature.capped), cap_one_in=1 / cap_rate if cap_rate else None,
         features=features, feature_run_features=run_features, data_sha256=engine_game.data_digest(),
         command=" ".join(["python -m game.engine.simulate", *sys.argv[1:]]), seconds=wall,
         rounds_per_second_per_worker=n / base.seconds if base.seconds else 0.0,
         feature_runs_per_second_per_worker=m / feature.seconds if feature.seconds else 0.0,
-        sd=math.sqrt(_round_variance(base, feature, var_y, var_f)), generator=generator_name(),
-        base_histogram=histogram(base.bins, base.bin_won_x, n),
-        feature_histogram=histogram(feature.bins, feature.bin_won_x, m) if m else [],
+        sd=math.sqrt(_law_round_variance(base, feature, mean_f, law_var_f) if proposal
+                     else _round_variance(base, feature, var_y, var_f)),
+        generator=generator_name(), base_histogram=histogram(base.bins, base.bin_won_x, n),
+        feature_histogram=histogram(feature.bins, feature.bin_won_x, m) if m else [], proposal=proposal,
     )
 
 
-def _run_tasks(worker, tasks: list, runner: Backend, bar) -> PartTally:
-    """The chunks' tallies merged in chunk order (the same sums whatever runs them)."""
-    total = PartTally()
-    for part in runner.map(worker, tasks):
-        total.add(part)
+def _chunk_key(task: tuple) -> str:
+    """A chunk's place in its run: kind, first index and count (a feature chunk: and the starts' digest)."""
+    kind = "feature" if len(task) == 8 else "base"
+    place: list[Any] = [kind, task[4], task[5]]
+    if kind == "feature":
+        place.append(hashlib.sha256(json.dumps(task[6]).encode("utf-8")).hexdigest()[:16])
+    return json.dumps(place)
+
+
+def _run_tasks(worker, tasks: list, runner: Backend, bar, store: ChunkStore | None = None) -> PartTally:
+    """The chunks' tallies merged in chunk order (the same sums whatever runs them); with a ``store``,
+    the chunks it holds are read back, not played, and each chunk played is kept there."""
+    keys = [_chunk_key(task) for task in tasks]
+    kept = {key: PartTally.from_json(found) for key in keys
+            if store is not None and (found := store.get(key)) is not None}
+    bar.update(sum(tally.rounds for tally in kept.values()))
+    missing = [task for task, key in zip(tasks, keys) if key not in kept]
+    for task, part in zip(missing, runner.map(worker, missing)):
+        key = _chunk_key(task)
+        kept[key] = part
+        if store is not None:
+            store.save(key, part.to_json())
         bar.update(part.rounds)
+    total = PartTally()
+    for key in keys:
+        total.add(kept[key])
     return total
+
+
+def start_weights(starts: dict[str, float], proposal: bool) -> tuple[tuple[str, int], ...]:
+    """The recorded starts and their whole-number weights, the law the feature runs draw their starts
+    from: the counts themselves, or with a proposal the sums of ``L`` in units of ``START_WEIGHT_UNIT``."""
+    if not proposal:
+        return tuple(sorted(starts.items()))  # type: ignore[arg-type]  # whole counts without a proposal
+    return tuple((key, max(1, round(weight * START_WEIGHT_UNIT))) for key, weight in sorted(starts.items()))
 
 
 def run(game: str, rounds: int, feature_runs: int, workers: int, seed: int, bet: int | None = None,
         buy: bool = False, progress: bool = True, batch: int = 20_000, feature_batch: int = 500,
-        backend: Backend | None = None) -> StratifiedReport:
+        backend: Backend | None = None, proposal: bool = False, checkpoint: Path | None = None) -> StratifiedReport:
+    """``checkpoint`` keeps each finished chunk in that file (``game.engine.checkpoint``): the same command
+    started again reads them back and plays only the rest, with the same report bit for bit."""
     from .simulate import _progress_bar, using
 
     engine_game = get_game(game)
@@ -388,15 +486,21 @@ def run(game: str, rounds: int, feature_runs: int, workers: int, seed: int, bet:
     engine_game.cost(bet, buy)
     began = time.perf_counter()
     bar = _progress_bar(rounds + feature_runs, progress)
-    base_tasks = [(game, buy, bet, seed, s, min(batch, rounds - s)) for s in range(0, rounds, batch)]
+    drawn_game(engine_game, proposal)  # a game without a proposal is refused before any round is played
+    base_tasks = [(game, buy, bet, seed, s, min(batch, rounds - s), proposal) for s in range(0, rounds, batch)]
+    store = None if checkpoint is None else ChunkStore(checkpoint, {
+        "method": "stratified", "game": game, "buy": buy, "bet": bet, "seed": seed, "proposal": proposal,
+        "batch": batch, "feature_batch": feature_batch, "data_sha256": engine_game.data_digest(),
+        "engine_version": ENGINE_VERSION})
     with using(backend, workers) as runner:
-        base = _run_tasks(play_base_batch, base_tasks, runner, bar)
+        base = _run_tasks(play_base_batch, base_tasks, runner, bar, store)
         if not base.starts:
             raise ValueError(f"no {engine_game.stratified_feature} was triggered in {rounds:,} base rounds; play more")
-        starts = tuple(sorted(base.starts.items()))
-        feature_tasks = [(game, buy, bet, seed, s, min(feature_batch, feature_runs - s), starts)
+        starts = start_weights(base.starts, proposal)
+        feature_tasks = [(game, buy, bet, seed, s, min(feature_batch, feature_runs - s), starts, proposal)
                          for s in range(0, feature_runs, feature_batch)]
-        feature = _run_tasks(play_feature_batch, feature_tasks, runner, bar)
+        feature = _run_tasks(play_feature_batch, feature_tasks, runner, bar, store)
     bar.close()
     return summarise(base, feature, game=game, buy=buy, bet=bet, seed=seed, workers=runner.workers,
-                     wall=time.perf_counter() - began)
+                     wall=time.perf_counter() - began,
+                     proposal=engine_game.proposal_summary() if proposal else "")

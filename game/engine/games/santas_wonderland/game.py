@@ -7,21 +7,30 @@ Events follow ``docs/EVENTS.md``.
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from ...describe import GameDescription
 from ...game import Game
-from ...round import Decision, RoundContext
+from ...round import Decision, RoundContext, RoundResult
 from ...wins import Evaluation, Win
 from .clusters import COLS, ROWS, cell_tuples, find_clusters, masks_of
-from .model import FEATURES, Level, WonderlandData
+from .model import FEATURES, Level, Phase, Weighted, WonderlandData
 from .play import MultiplierTexts, WonderlandRound
 
 DATA_FILE = Path(__file__).with_name("data.json")
 TRIGGERS = ("meter", "buy")
+# The RTP proof's importance sampling (``proposal``): most of a round's variance comes from its
+# Supersize (in the base game, the 1 spin in 10 with a Supersize holds about 94% of the second
+# moment; a 5x5 alone, 1 spin in 1,000, about 43%). The proof plays its rounds on a game whose
+# Supersize draws larger blocks of richer symbols and weights each round by its likelihood ratio.
+# Per phase: size weights (3, 4, 5) and symbol weights (bear .. diamond). See DESIGN.md.
+PROPOSAL_SUPERSIZE: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
+    "base": ((53, 9, 4), (2, 2, 3, 4, 7, 12, 26)),
+    "midnight": ((600, 500, 470), (3, 2, 3, 4, 8, 14, 26)),
+}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -43,9 +52,18 @@ class SantasWonderland(Game):
     features = FEATURES
     description: WonderlandDescription
 
-    def __init__(self, data_file: Path = DATA_FILE) -> None:
+    def __init__(self, data_file: Path = DATA_FILE, *,
+                 supersize: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] | None = None) -> None:
+        """``supersize`` replaces a phase's Supersize size and symbol weights (the proof's proposal)."""
         self.data_file = data_file
         self.data = WonderlandData(data_file)
+        for phase_name, (sizes, symbols) in (supersize or {}).items():
+            phase: Phase = getattr(self.data, phase_name)
+            setattr(self.data, phase_name, replace(
+                phase, supersize_size=Weighted.of(list(zip((3, 4, 5), sizes))),
+                supersize_symbol=Weighted.of(list(enumerate(symbols)))))
+        self._proposal: SantasWonderland | None = None
+        self._ratios: dict[tuple[str, int, str], float] | None = None
         self.title = self.data.title
         self.bets = self.data.bets
         self.default_bet = self.data.default_bet
@@ -79,6 +97,50 @@ class SantasWonderland(Game):
             for symbol, group, size in find_clusters(masks, masks[wild], wild)
         ]
         return Evaluation.of(wins)
+
+    # -- importance sampling for the RTP proof -------------------------------------------------
+
+    def proposal(self) -> SantasWonderland:
+        """The proof's game: ``PROPOSAL_SUPERSIZE`` for its Supersize draws, every other rule this game's."""
+        if self._proposal is None:
+            self._proposal = SantasWonderland(self.data_file or DATA_FILE, supersize=PROPOSAL_SUPERSIZE)
+        return self._proposal
+
+    def proposal_summary(self) -> str:
+        parts = []
+        for phase_name, (sizes, symbols) in PROPOSAL_SUPERSIZE.items():
+            phase: Phase = getattr(self.data, phase_name)
+            mine_sizes = ":".join(str(int(phase.supersize_size.probability(k) * phase.supersize_size.total))
+                                  for k in (3, 4, 5))
+            mine_symbols = ", ".join(str(int(phase.supersize_symbol.probability(i) * phase.supersize_symbol.total))
+                                     for i in range(len(self.data.symbols)))
+            parts.append(f"{phase_name} Supersize sizes 3/4/5 at {':'.join(map(str, sizes))} (the game's {mine_sizes}),"
+                         f" symbols {', '.join(map(str, symbols))} (the game's {mine_symbols})")
+        return "; ".join(parts) + ", bear .. diamond"
+
+    def likelihood_ratio(self, result: RoundResult) -> float:
+        """The product over the round's Supersize draws of this game's chance of each (size, symbol) over the
+        proposal's; every other draw is alike in both games."""
+        ratios = self._supersize_ratios()
+        weight = 1.0
+        for event in result.events:
+            if event["type"] == "feature" and event["feature"] == "supersize":
+                weight *= ratios[event["phase"], event["blocks"][0][2], event["symbol"]]
+        return weight
+
+    def _supersize_ratios(self) -> dict[tuple[str, int, str], float]:
+        if self._ratios is None:
+            theirs = self.proposal().data
+            self._ratios = {}
+            for phase_name in ("base", "midnight"):
+                mine, other = getattr(self.data, phase_name), getattr(theirs, phase_name)
+                for size in (3, 4, 5):
+                    for index, name in enumerate(self.data.symbols):
+                        chance = mine.supersize_size.probability(size) * mine.supersize_symbol.probability(index)
+                        proposed = other.supersize_size.probability(size) * other.supersize_symbol.probability(index)
+                        if proposed:
+                            self._ratios[phase_name, size, name] = float(chance / proposed)
+        return self._ratios
 
     # -- the round --------------------------------------------------------------------------
 

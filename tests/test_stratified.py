@@ -106,7 +106,7 @@ class Toy(Game):
     def round_steps(self, ctx: RoundContext) -> Generator[Decision, Any, None]:
         if ctx.feature_start is not None:
             self.bonus(ctx, ctx.feature_start["row"])
-        elif ctx.rng.randrange(4) == 0:
+        elif self.triggers(ctx):
             row = ctx.rng.randrange(4)
             ctx.award(Fraction(row))
             ctx.count("bonus")
@@ -118,8 +118,14 @@ class Toy(Game):
             ctx.award(Fraction(1))
         yield from ()
 
+    def triggers(self, ctx: RoundContext) -> bool:
+        return ctx.rng.randrange(4) == 0
+
+    def first_draw(self, ctx: RoundContext) -> int:
+        return ctx.rng.randrange(4)
+
     def bonus(self, ctx: RoundContext, row: int) -> None:
-        first = ctx.rng.randrange(4)
+        first = self.first_draw(ctx)
         ctx.count(f"row_{row}_first_{first}")
         ctx.award(Fraction(10 * row + 4 * (first % 2)))
 
@@ -186,23 +192,11 @@ class ProposedToy(Toy):
 
     id = "stratified_toy_proposal"
 
-    def round_steps(self, ctx: RoundContext) -> Generator[Decision, Any, None]:
-        if ctx.feature_start is not None:
-            self.bonus(ctx, ctx.feature_start["row"])
-        elif ctx.rng.randrange(2) == 0:
-            row = ctx.rng.randrange(4)
-            ctx.award(Fraction(row))
-            ctx.count("bonus")
-            ctx.deferred.append({"row": row})
-        elif ctx.rng.randrange(2):
-            ctx.award(Fraction(1))
-        yield from ()
+    def triggers(self, ctx: RoundContext) -> bool:
+        return ctx.rng.randrange(2) == 0
 
-    def bonus(self, ctx: RoundContext, row: int) -> None:
-        pick = ctx.rng.randrange(8)  # 1 : 3 : 1 : 3 for the first draws 0, 1, 2, 3
-        first = (0, 1, 1, 1, 2, 3, 3, 3)[pick]
-        ctx.count(f"row_{row}_first_{first}")
-        ctx.award(Fraction(10 * row + 4 * (first % 2)))
+    def first_draw(self, ctx: RoundContext) -> int:
+        return (0, 1, 1, 1, 2, 3, 3, 3)[ctx.rng.randrange(8)]  # 1 : 3 : 1 : 3 for the first draws 0, 1, 2, 3
 
 
 class WeightedToy(Toy):

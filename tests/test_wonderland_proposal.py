@@ -72,3 +72,18 @@ def test_the_weights_average_one_over_the_proposals_rounds() -> None:
     mean = sum(weights) / n
     var = sum((w - mean) ** 2 for w in weights) / (n - 1)
     assert abs(mean - 1) < 4 * (var / n) ** 0.5  # E_q[L] = 1 exactly
+
+
+def test_the_tuning_pilot_reweights_to_any_supersize_law_as_the_likelihood_ratio_does() -> None:
+    from tools import tune_wonderland as tune
+
+    sums = tune.play(("base", 44, 0, 300))
+    q = tune.chances(PROPOSAL, "base", None)
+    same = tune.estimate(sums, q, q)
+    rounds = [PROPOSAL.play(200, derive_seed(44, i), defer_features=True) for i in range(300)]
+    assert same.mean_x == pytest.approx(sum(float(r.win_x) for r in rounds) / 300, rel=1e-12)
+    game_law = tune.estimate(sums, tune.chances(GAME, "base", None), q)
+    weighted = sum(GAME.likelihood_ratio(r) * float(r.win_x) for r in rounds) / 300
+    assert game_law.mean_x == pytest.approx(weighted, rel=1e-9)
+    other = tune.estimate(sums, tune.chances(GAME, "base", (90, 9, 1)), q)
+    assert other.mean_x != game_law.mean_x and other.rounds == game_law.rounds == 300

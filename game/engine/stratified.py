@@ -324,7 +324,8 @@ class StratifiedReport:
             f" {self.feature} {self.feature_max_x:,.2f} x (feature seed {self.feature_max_seed})",
         ]
         if self.cap_one_in:
-            out.append(f"cap reached      1 in {self.cap_one_in:,.0f} rounds ({self.capped_rounds} times seen)")
+            seen = "a weighted estimate" if self.proposal else f"{self.capped_rounds} times seen"
+            out.append(f"cap reached      1 in {self.cap_one_in:,.0f} rounds ({seen})")
         for name, info in sorted({**self.features, **self.feature_run_features}.items()):
             out.append(f"{name:<16} 1 in {info['one_in']:,.1f} rounds, {info['per_round']:.3f} per round with it")
         out.append(

@@ -17,7 +17,7 @@ from ....engine.describe import RtpReport
 from ....engine.money import cents_of, format_cents
 from ... import gfx, theme
 from ...kit import help as kit_help
-from ...kit.help import measured_over, wrap
+from ...kit.help import wrap
 from ...resources import Resources
 from ...widgets.text import render_text
 from .art import FEATURE_COLORS, FEATURE_NAMES
@@ -313,15 +313,15 @@ def pct(value: float) -> str:
     return f"{value:.2%}"
 
 
-def rtp_facts(report: RtpReport | None, label: str) -> list[tuple[str, str]]:
+def rtp_facts(report: RtpReport | None, label: str, printed: str | None) -> list[tuple[str, str]]:
+    """A mode's RTP: the measured figure, proven or only measured (``kit.help.measured_fact``) beside the
+    printed one, then its interval and what it was measured over, and the mode's other figures."""
+    printed_text = f", printed {printed}" if printed else ""
     if report is None:
-        return [(label, "not measured yet")]
-    ci = f"  (95% interval {pct(report.interval[0])} to {pct(report.interval[1])})" if report.interval else ""
-    facts = [(label, f"{pct(report.rtp)}{ci}")]
-    over = measured_over(report)
-    if over:
-        facts.append(("Measured over", over))
-    if report.hit_rate is not None:
+        return [(label, f"not measured yet{printed_text}")]
+    kind, figure, detail = kit_help.measured_fact(report)
+    facts = [(label, f"{figure} {kind.lower()}{printed_text}"), ("", detail)]
+    if report.hit_rate is not None and report.mode == "base":  # a bought Midnight Riches always pays
         facts.append(("Hit rate", f"{pct(report.hit_rate)} of rounds win something"))
     midnight = report.feature("midnight_riches")
     if midnight is not None and midnight.one_in and report.mode == "base":
@@ -341,9 +341,10 @@ class RtpPage:
         self.reports = game.rtp_reports() if reports is None else reports
 
     def facts(self) -> list[tuple[str, str]]:
-        facts = rtp_facts(self.reports.get("base"), "Return to player")
+        printed = self.game.description.printed_rtp
+        facts = rtp_facts(self.reports.get("base"), "Return to player", printed.base)
         if self.game.description.has_buy:
-            facts += [("", "")] + rtp_facts(self.reports.get("buy"), "With Midnight Riches bought")
+            facts += [("", "")] + rtp_facts(self.reports.get("buy"), "With Midnight Riches bought", printed.buy)
         return facts
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -353,10 +354,18 @@ class RtpPage:
         facts = self.facts() + [("", ""), ("Max win", f"{cap_text(g)} the total bet per round"),
                                 ("Bets", f"{format_cents(ladder[0])} to {format_cents(ladder[-1])} "
                                          f"({len(ladder)} steps)")]
+        small = theme.ui(self.res, 17)
         y = rect.y + 6
         for label, value in facts:
             if not label and not value:
                 y += 14
+                continue
+            if not label:  # a figure's detail (its interval, what it was measured over): small, under it
+                for line in wrap(small, value, rect.right - rect.centerx - 40):
+                    detail = render_text(small, line, DIM)
+                    surface.blit(detail, detail.get_rect(topleft=(rect.centerx + 22, y - 6)))
+                    y += 21
+                y += 4
                 continue
             image = render_text(head, label, GOLD, INK, 1)
             surface.blit(image, image.get_rect(topright=(rect.centerx - 20, y)))
@@ -365,7 +374,6 @@ class RtpPage:
             y += 34
         notes = ["The figures come from the simulation tool: python -m game.engine.simulate santas_wonderland "
                  "[--buy].", "Every round is decided by the engine when it is bought; animations only show it."]
-        small = theme.ui(self.res, 17)
         y = max(y + 14, rect.bottom - 56)
         for note in notes:
             text = render_text(small, note, DIM)

@@ -271,3 +271,11 @@ def test_a_stopped_run_resumes_from_its_checkpoint_with_the_same_report(weighted
     with pytest.raises(ValueError, match="checkpoint of another run"):
         run(weighted_toy.id, 2_000, 1_000, 1, seed=32, progress=False, batch=500, feature_batch=250,
             proposal=True, checkpoint=path)
+
+
+def test_proposal_goes_with_stratified_and_needs_a_game_that_names_one(caplog: pytest.LogCaptureFixture) -> None:
+    assert main(["halloween_vacation", "--rounds", "100", "--proposal", "--quiet"]) == 2
+    assert "--proposal goes with --stratified" in caplog.text
+    assert main(["halloween_vacation", "--rounds", "100", "--stratified", "--feature-runs", "10", "--proposal",
+                 "--workers", "1", "--quiet"]) == 1  # Halloween Vacation names no proposal: a one-line error
+    assert "has no proposal" in caplog.text

@@ -139,7 +139,6 @@ class PartTally:
                 self.feature_totals[name] = self.feature_totals.get(name, 0) + weight * amount
                 self.feature_won_x[name] = self.feature_won_x.get(name, 0.0) + lx
 
-
     def to_json(self) -> dict[str, Any]:
         """The tally as JSON values (floats kept exactly by ``repr``), for a checkpoint."""
         data = asdict(self)

@@ -1,8 +1,9 @@
 """The RTPs the help page and README quote were measured on today's data and meet their targets.
 
 Against the acceptance rule of docs/MATH.md (a 95% interval of half-width at most 0.1 point holding
-the target) neither meets it yet: the half-widths are 0.41 and 0.45 point, known gaps marked below
-(and in tests/test_published_rtp.py with what it takes).
+the target): the base game is proven, by a stratified run drawn from the game's proposal
+(importance sampling) on the retuned data; the buy falls just short (half-width 0.1004 point, the
+target at the interval's top), marked below.
 """
 
 from __future__ import annotations
@@ -32,12 +33,20 @@ def test_published_figures_are_for_the_current_data_and_meet_the_target(name: st
     assert ("--buy" in report["command"].split()) is buy
 
 
+PROVEN = {"rtp.json": 0.962}  # the buy (rtp_buy.json, 96.4%): 96.303% +- 0.1004, just short (below)
+
+
 @pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=(
-        "known gap: half-width above 0.1 point (docs/MATH.md); the base game is to be retuned to 96.2% first")))
-    for name in ("rtp.json", "rtp_buy.json")
+    *PROVEN,
+    pytest.param("rtp_buy.json", marks=pytest.mark.xfail(strict=True, reason=(
+        "known gap: 7 M Midnight Riches runs drawn from the proposal give 96.303% +- 0.1004 point, the half-width"
+        " just above 0.1 and the target at the interval's top; the Midnight Riches 5x5 share is to be raised about"
+        " 0.1 point of RTP and the buy proven again"))),
 ])
 def test_published_figures_meet_the_acceptance_rule(name: str) -> None:
     report = json.loads((GAME_DIR / name).read_text(encoding="utf-8"))
     target = 0.962 if name == "rtp.json" else 0.964
     assert report["half_width"] <= 0.001 and report["ci_low"] <= target <= report["ci_high"]
+    assert report["method"] == "stratified" and report["proposal"]  # importance sampling on the Supersizes
+    assert "--proposal" in report["command"].split()
+    assert report["data_sha256"] == get_game("santas_wonderland").data_digest()

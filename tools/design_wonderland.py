@@ -51,10 +51,11 @@ DESIGN = {
         # Blocks: 2, 3 or 4 blocks of 2x2, mostly low symbols
         "blocks_count": {2: 3, 3: 2, 4: 1},
         "blocks_symbol": by_symbol([1, 1, 2, 5, 10, 16, 29]),
-        # Supersize: mostly 3x3, mostly low symbols
-        "supersize_size": {3: 90, 4: 9, 5: 1},
+        # Supersize: mostly 3x3, mostly low symbols; the 4x4 share is the base RTP's fine tuning (each
+        # tenth of a point of 4x4 share is worth about 0.05 point of RTP: DESIGN.md, "Tuning")
+        "supersize_size": {3: 909, 4: 81, 5: 10},
         "supersize_symbol": by_symbol([1, 1, 2, 4, 8, 16, 32]),
-        # Lucky Santa: 5 to 15 wilds, nearly alike (the 4% tilt towards 15 is the base RTP's fine tuning)
+        # Lucky Santa: 5 to 15 wilds, nearly alike (a small tilt towards 15)
         "lucky_count": {5: 96, **dict.fromkeys(range(6, 15), 100), 15: 104},
     },
     "midnight": {

@@ -77,8 +77,6 @@ class PartTally:
     won_x: float = 0.0
     won_x2: float = 0.0
     triggers: float = 0  # base stratum: sum of T
-    won_x_triggers: float = 0.0  # base stratum: sum of B * T
-    triggers2: float = 0  # base stratum: sum of T^2
     hits: float = 0  # rounds with B > 0 or T > 0 (base stratum) / F > 0 (feature stratum)
     max_x: float = 0.0
     max_seed: int | None = None
@@ -104,7 +102,7 @@ class PartTally:
     law_triggers2: float = 0.0
 
     def add(self, other: PartTally) -> None:
-        for name in ("rounds", "won_x", "won_x2", "triggers", "won_x_triggers", "triggers2", "hits", "capped",
+        for name in ("rounds", "won_x", "won_x2", "triggers", "hits", "capped",
                      "seconds", "law_x2", "law_x_triggers", "law_triggers2"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         if other.max_x > self.max_x:
@@ -183,8 +181,6 @@ def play_base_batch(task: tuple[str, bool, int, int, int, int, bool]) -> PartTal
         triggers = len(result.deferred)
         tally.record(x, seed, result.capped, result.features, weight)
         tally.triggers += weight * triggers
-        tally.triggers2 += (weight * triggers) ** 2
-        tally.won_x_triggers += weight * weight * x * triggers
         tally.law_x_triggers += weight * x * triggers
         tally.law_triggers2 += weight * triggers * triggers
         if x > 0 or triggers:

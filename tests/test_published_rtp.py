@@ -135,3 +135,25 @@ def test_naughty_or_nice_is_proven_by_exact_parts_to_a_tenth_of_a_point() -> Non
     assert report["base_part_rtp"] == float(exact.base_x) and report["feature_one_in"] == 1 / float(exact.rate)
     assert sorted(stratum["start"]["substitute"] for stratum in report["strata"]) == sorted(game.substitutes)
     assert game.description.printed_rtp.base == "95.0%"
+
+
+# -- the rules pages quote what is proven ---------------------------------------------------------
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+PROVEN_REPORTS = sorted((path.parent.name, path.name) for path in GAMES.glob("*/rtp*.json")
+                        if json.loads(path.read_text(encoding="utf-8"))["half_width"] <= HALF_WIDTH_RULE)
+
+
+def test_the_proven_reports_are_the_ones_expected() -> None:
+    """Guards the parametrisation below: it must not pass by finding no report."""
+    assert len(PROVEN_REPORTS) >= 5 and ("fat_santa", "rtp_buy.json") in PROVEN_REPORTS
+
+
+@pytest.mark.parametrize(("game_id", "name"), PROVEN_REPORTS)
+def test_the_rules_page_quotes_each_proven_figure_with_its_interval(game_id: str, name: str) -> None:
+    """A rules page's "Return to player" gives today's proof, not an older run's figure."""
+    report = _report(game_id, name)
+    page = (DOCS / "rules" / f"{game_id}.md").read_text(encoding="utf-8")
+    section = page.split("## Return to player", 1)[1].split("\n## ", 1)[0]
+    for value in (report["rtp"], report["ci_low"], report["ci_high"]):
+        assert f"{value:.3%}" in section, f"docs/rules/{game_id}.md does not quote {value:.3%} from {name}"

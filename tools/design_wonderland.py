@@ -53,7 +53,7 @@ DESIGN = {
         "blocks_symbol": by_symbol([1, 1, 2, 5, 10, 16, 29]),
         # Supersize: mostly 3x3, mostly low symbols; the 4x4 share is the base RTP's fine tuning (each
         # tenth of a point of 4x4 share is worth about 0.05 point of RTP: DESIGN.md, "Tuning")
-        "supersize_size": {3: 909, 4: 81, 5: 10},
+        "supersize_size": {3: 908, 4: 82, 5: 10},
         "supersize_symbol": by_symbol([1, 1, 2, 4, 8, 16, 32]),
         # Lucky Santa: 5 to 15 wilds, nearly alike (a small tilt towards 15)
         "lucky_count": {5: 96, **dict.fromkeys(range(6, 15), 100), 15: 104},
@@ -63,7 +63,7 @@ DESIGN = {
         "wild_santa": by_symbol([1, 1, 1, 1, 1, 1, 1]),
         "blocks_count": {2: 3, 3: 2, 4: 1},
         "blocks_symbol": by_symbol([1, 2, 4, 8, 12, 16, 20]),
-        "supersize_size": {3: 1017, 4: 700, 5: 283},
+        "supersize_size": {3: 10164, 4: 7000, 5: 2836},
         "supersize_symbol": by_symbol([1, 1, 2, 4, 8, 16, 32]),
         "lucky_count": dict.fromkeys(range(5, 16), 1),
     },

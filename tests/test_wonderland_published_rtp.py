@@ -1,9 +1,8 @@
 """The RTPs the help page and README quote were measured on today's data and meet their targets.
 
 Against the acceptance rule of docs/MATH.md (a 95% interval of half-width at most 0.1 point holding
-the target): the base game is proven, by a stratified run drawn from the game's proposal
-(importance sampling) on the retuned data; the buy falls just short (half-width 0.1004 point, the
-target at the interval's top), marked below.
+the target): both modes are proven, each by a stratified run drawn from the game's proposal
+(importance sampling) on the retuned data.
 """
 
 from __future__ import annotations
@@ -33,19 +32,12 @@ def test_published_figures_are_for_the_current_data_and_meet_the_target(name: st
     assert ("--buy" in report["command"].split()) is buy
 
 
-PROVEN = {"rtp.json": 0.962}  # the buy (rtp_buy.json, 96.4%): 96.303% +- 0.1004, just short (below)
+PROVEN = {"rtp.json": 0.962, "rtp_buy.json": 0.964}
 
 
-@pytest.mark.parametrize("name", [
-    *PROVEN,
-    pytest.param("rtp_buy.json", marks=pytest.mark.xfail(strict=True, reason=(
-        "known gap: 7 M Midnight Riches runs drawn from the proposal give 96.303% +- 0.1004 point, the half-width"
-        " just above 0.1 and the target at the interval's top; the Midnight Riches 5x5 share is to be raised about"
-        " 0.1 point of RTP and the buy proven again"))),
-])
-def test_published_figures_meet_the_acceptance_rule(name: str) -> None:
+@pytest.mark.parametrize(("name", "target"), PROVEN.items())
+def test_published_figures_meet_the_acceptance_rule(name: str, target: float) -> None:
     report = json.loads((GAME_DIR / name).read_text(encoding="utf-8"))
-    target = 0.962 if name == "rtp.json" else 0.964
     assert report["half_width"] <= 0.001 and report["ci_low"] <= target <= report["ci_high"]
     assert report["method"] == "stratified" and report["proposal"]  # importance sampling on the Supersizes
     assert "--proposal" in report["command"].split()

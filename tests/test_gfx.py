@@ -99,6 +99,37 @@ def test_a_veil_darkens_as_a_translucent_blit_would_without_a_surface_for_it(k: 
         assert physical_at(same, 3, 3) == physical_at(below, 3, 3)
 
 
+@pytest.mark.parametrize("per_pixel_alpha", [False, True])
+def test_blitting_at_an_alpha_matches_set_alpha_and_leaves_the_image_as_it_was(per_pixel_alpha: bool) -> None:
+    flags = pygame.SRCALPHA if per_pixel_alpha else 0
+    image = gfx.Surface((20, 10), flags)
+    image.fill((200, 120, 40, 255) if per_pixel_alpha else (200, 120, 40))
+    before = image.get_alpha()
+    for alpha in (0, 1, 128, 254, 255, 300):
+        expected, got = gfx.Surface((20, 10)), gfx.Surface((20, 10))
+        expected.fill((10, 20, 30))
+        got.fill((10, 20, 30))
+        image.set_alpha(max(0, min(255, alpha)))
+        expected.blit(image, (0, 0))
+        image.set_alpha(before)
+        gfx.blit_at_alpha(got, image, (0, 0), alpha)
+        assert got.get_at((5, 5)) == expected.get_at((5, 5)), alpha
+        assert image.get_alpha() == before
+
+
+@pytest.mark.parametrize("k", [1.0, K])
+def test_a_vertical_gradient_shades_every_pixel_row_from_top_to_bottom(k: float) -> None:
+    with gfx.scaled(k):
+        panel = gfx.vertical_gradient((30, 40), (200, 100, 0), (0, 100, 200), alpha=240)
+    w, h = gfx.pixels(30, k), gfx.pixels(40, k)
+    assert pygame.Surface.get_size(panel) == (w, h)
+    column = [physical_at(panel, w // 2, y) for y in range(h)]
+    assert column[0] == (200, 100, 0, 240) and column[-1] == (0, 100, 200, 240)
+    reds = [c.r for c in column]
+    assert reds == sorted(reds, reverse=True) and len(set(reds)) > h // 2  # no gaps, no steps of rows
+    assert all(physical_at(panel, x, 7) == column[7] for x in range(w))
+
+
 def test_lines_widths_and_corner_radii_are_drawn_at_pixel_density() -> None:
     with gfx.scaled(2.0):
         surface = gfx.Surface((50, 50))

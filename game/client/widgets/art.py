@@ -92,12 +92,7 @@ def rounded_panel(
     edge: tuple[int, int, int] | None = None, radius: int = 14, alpha: int = 235, edge_px: int = 2,
 ) -> pygame.Surface:
     """A vertical-gradient rounded rectangle with an optional border, drawn once."""
-    w, h = size
-    surface = gfx.Surface(size, pygame.SRCALPHA)
-    for y in range(h):
-        t = y / max(1, h - 1)
-        color = tuple(int(top[i] + (bottom[i] - top[i]) * t) for i in range(3))
-        gfx.draw.line(surface, (*color, alpha), (0, y), (w - 1, y))
+    surface = gfx.vertical_gradient(size, top, bottom, alpha)
     mask = gfx.Surface(size, pygame.SRCALPHA)
     gfx.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
     surface.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ... import theme
+from ... import gfx, theme
 from ...kit.screen import GameScreen
 from ...widgets.anim import clamp01
 from ...widgets.art import lighter, tinted
@@ -317,9 +317,7 @@ class SantasWonderlandScreen(GameScreen):
 
     def draw_play(self, surface: pygame.Surface) -> None:
         if self._fade is not None and self._fade_from is not None:
-            self._fade_from.set_alpha(int(255 * (1 - clamp01(self._fade / FADE_TIME))))
-            surface.blit(self._fade_from, (0, 0))
-            self._fade_from.set_alpha(None)
+            gfx.blit_at_alpha(surface, self._fade_from, (0, 0), round(255 * (1 - clamp01(self._fade / FADE_TIME))))
         self.markers.draw_behind(surface)
         self.painter.draw_under(surface)
         self.grid.draw(surface)

@@ -18,14 +18,17 @@ if str(ROOT) not in sys.path:
 
 @pytest.fixture(autouse=True)
 def _commits_synced_inline(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Frames here run faster than any disk or price: each wallet commit is put on disk before it
-    returns, so a round starts at once, and a costly price is worked out when it is asked (tests of
-    the disk-sync thread and of pricing ahead turn them back on)."""
+    """Frames here run faster than any disk, price or build: each wallet commit is put on disk
+    before it returns, so a round starts at once, a costly price is worked out when it is asked,
+    and a screen faded to is built in the frame that needs it (tests of the disk-sync thread, of
+    pricing ahead and of building in the background turn them back on)."""
+    from game.client import loading
     from game.client.kit import director
     from game.store import durability
 
     monkeypatch.setattr(durability, "IN_BACKGROUND", False)
     monkeypatch.setattr(director, "PRICE_AHEAD", False)
+    monkeypatch.setattr(loading, "IN_BACKGROUND", False)
 
 
 @pytest.fixture(scope="module")

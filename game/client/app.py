@@ -279,7 +279,7 @@ class App:
 
     def enter_player_mode(self, *, first: bool = False) -> None:
         """The player's own screens on the player's wallet (after start-up or the demo)."""
-        from .screens import ScreenUnavailable, lobby_scene, open_game_screen
+        from .screens import LobbyBuild, ScreenUnavailable, open_game_screen
 
         ctx = self.context
         options = self.options if first else None
@@ -298,9 +298,9 @@ class App:
             ctx.notices.append(f"Your last round of {_title(game_id)} was interrupted: finishing it now.")
         if autoplay is not None and game_id is None:
             raise StartupError("--autoplay needs a game: add --game ID", status=2)
-        scene: Scene
+        scene: Scene | LobbyBuild
         if game_id is None:
-            scene = lobby_scene(ctx)
+            scene = LobbyBuild(ctx)
         else:
             try:
                 scene = open_game_screen(ctx, game_id, autoplay=autoplay)
@@ -311,7 +311,7 @@ class App:
                     raise StartupError(str(exc), status=2) from exc
                 log.warning("%s; showing the lobby", exc)
                 ctx.notices.append(f"{exc}.")
-                scene = lobby_scene(ctx)
+                scene = LobbyBuild(ctx)
         ctx.scenes.switch(scene, fade=not first)
 
     def _resolve_stale_rounds(self) -> None:
@@ -426,10 +426,10 @@ class App:
         if session is not None and self.context.wallet.open_rounds(session.game.id):
             return  # still open (waiting on a question): not yet
         self._then_autoplay = None
-        from .screens import ScreenUnavailable, open_game_screen
+        from .screens import GameScreenBuild, ScreenUnavailable
 
         try:
-            scenes.switch(open_game_screen(self.context, game_id, autoplay=autoplay))
+            scenes.switch(GameScreenBuild(self.context, game_id, autoplay=autoplay))
         except ScreenUnavailable as exc:
             log.warning("%s", exc)
             self.context.notices.append(f"{exc}.")
@@ -471,6 +471,7 @@ class App:
             raise StartupError(f"--screenshot: could not save {path} ({exc})") from exc
 
     def shutdown(self) -> None:
+        self.context.scenes.close()
         if self.demo is not None:
             self.demo.close()
         for wallet in self.retired_wallets:

@@ -141,7 +141,7 @@ class DemoDirector:
         return seeds
 
     def next_game(self, fade: bool = True) -> None:
-        from .screens import open_game_screen
+        from .screens import GameScreenBuild
 
         self.index = (self.index + 1) % len(self.games)
         game_id = self.games[self.index]
@@ -154,11 +154,12 @@ class DemoDirector:
         self.visit_time = self.idle_time = 0.0
         self.screen = None
 
-        def make() -> Scene:  # made once the screen it replaces is gone: one game in memory at a time
-            screen = self.screen = open_game_screen(self.app.context, game_id, wallet=self.wallet, autoplay=config)
-            return screen
+        def opened(screen: Any) -> None:
+            self.screen = screen
 
-        self.app.context.scenes.switch(make, fade=fade)
+        # built once the screen it replaces is gone: one game in memory at a time
+        job = GameScreenBuild(self.app.context, game_id, wallet=self.wallet, autoplay=config, on_open=opened)
+        self.app.context.scenes.switch(job, fade=fade)
         log.info("demo: visit %d, %s", self.visits, game_id)
 
     def _top_up(self, bet: int) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from . import gfx
+from .loading import Loader, SceneBuild
 from .memory import return_freed_pages
 
 if TYPE_CHECKING:
@@ -85,6 +86,7 @@ class SceneManager:
     def __init__(self) -> None:
         self.stack: list[Scene] = []
         self._transition: _Transition | None = None
+        self._loader: Loader | None = None  # the next scene being built, the fade held dark meanwhile
 
     @property
     def top(self) -> Scene | None:
@@ -116,12 +118,24 @@ class SceneManager:
         """Swap the whole stack for ``scene`` (switching screens); the scenes left are disposed."""
         self.replace_with(lambda: scene)
 
-    def switch(self, scene: Scene | Callable[[], Scene], fade: bool = True) -> None:
+    def switch(self, scene: Scene | Callable[[], Scene] | SceneBuild, fade: bool = True) -> None:
         """Replace the stack with a fade out and in; input is ignored while fading.
 
         ``scene`` may be a function that makes it: it is then called at the darkest point of the
         fade, after the scenes it replaces are gone, so two game screens are never held at once.
+        A :class:`~game.client.loading.SceneBuild` is built there too, on a worker thread, the
+        screen held dark until it is done; without a fade it is built at once.
         """
+        if self._loader is not None:  # a switch while the last one builds: that scene is not wanted
+            self._loader.cancel()
+            self._loader = None
+        if isinstance(scene, SceneBuild):
+            job = scene
+            if not fade or not self.stack:
+                self.replace_with(job.now)
+                return
+            self._transition = _Transition(self.FADE_SECONDS * 2, lambda: self._start_loading(job))
+            return
         make: Callable[[], Scene] = scene if callable(scene) else (lambda: scene)
         if not fade or not self.stack:
             self.replace_with(make)
@@ -130,13 +144,26 @@ class SceneManager:
 
     def replace_with(self, make: Callable[[], Scene]) -> None:
         """Dispose of the whole stack, then push the scene ``make`` returns."""
+        self._dispose_all()
+        self.push(make())
+
+    def _dispose_all(self) -> None:
         while self.stack:
             left = self.pop()
             if left is not None:
                 left.dispose()
             del left
         return_freed_pages()
-        self.push(make())
+
+    def _start_loading(self, job: SceneBuild) -> None:
+        self._dispose_all()
+        self._loader = Loader(job)
+
+    def close(self) -> None:
+        """Before the display goes: a build still running is waited for and dropped."""
+        if self._loader is not None:
+            self._loader.cancel()
+            self._loader = None
 
     @property
     def transitioning(self) -> bool:
@@ -148,13 +175,19 @@ class SceneManager:
         return self.top.handle_event(event)
 
     def update(self, dt: float) -> None:
-        if self._transition is not None:
-            t = self._transition
-            t.elapsed += dt
-            if not t.applied and t.elapsed >= t.duration / 2:
-                t.apply()
-                t.applied = True
-            if t.elapsed >= t.duration:
+        t = self._transition
+        if t is not None:
+            if self._loader is None:
+                t.elapsed += dt
+                if not t.applied and t.elapsed >= t.duration / 2:
+                    t.applied = True
+                    t.apply()  # may start a build: the fade then waits at its darkest
+                    if self._loader is not None:
+                        t.elapsed = t.duration / 2
+            if self._loader is not None and self._loader.done:
+                loader, self._loader = self._loader, None
+                self.push(loader.scene())
+            if self._loader is None and t.elapsed >= t.duration:
                 self._transition = None
         for scene in self._updating_scenes():
             scene.update(dt)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..catalogue import entry, load_class
 from ..engine import EngineError, get_game
-from ..session import PlaySession, SessionStats
+from ..session import ActiveRound, PlaySession, SessionStats
 from .layout import LayoutError
+from .loading import SceneBuild
 
 if TYPE_CHECKING:
     from ..store import Wallet
@@ -54,32 +56,79 @@ def session_stats(app: AppContext, wallet: Wallet) -> SessionStats:
     return stats
 
 
+class GameScreenBuild(SceneBuild):
+    """The screen of one game, built while the screen is dark (:mod:`game.client.loading`).
+
+    Made on the main thread: the game's screen class, its data and its map are checked here, so a
+    game that cannot open says so (ScreenUnavailable) before anything is left. At the fade's
+    darkest point the session is opened on the wallet (``begin``), the screen's pictures are built
+    on a worker thread (``build``) and it then reads the wallet (``finish``). ``on_open`` hears of
+    the screen once it is made.
+    """
+
+    def __init__(self, app: AppContext, game_id: str, *, wallet: Wallet | None = None,
+                 autoplay: AutoplayConfig | None = None, on_open: Callable[[Any], None] | None = None) -> None:
+        self.app = app
+        self.cls = screen_class(game_id)
+        self.wallet = wallet or app.wallet
+        self.autoplay = autoplay
+        self.on_open = on_open
+        try:
+            self.game = get_game(game_id)
+        except EngineError as exc:  # its data does not load: this game is unavailable, the app goes on
+            raise ScreenUnavailable(f"{entry(game_id).title} is unavailable ({exc})") from exc
+        try:
+            self.layout = self.cls.load_layout(self.game)  # type: ignore[attr-defined]
+        except LayoutError as exc:  # a broken map keeps its game shut, not the app (the message names the map)
+            raise ScreenUnavailable(str(exc)) from exc
+        self.session: PlaySession | None = None
+        self.resume: ActiveRound | None = None
+
+    def begin(self) -> None:
+        budget = self.wallet.setting("budget", None)
+        self.session = PlaySession(self.wallet, self.game, seed=self.app.options.seed,
+                                   budget=budget if isinstance(budget, int) else None)
+        self.session.stats = session_stats(self.app, self.wallet)
+        self.resume = self.session.resume_open_round()
+
+    def build(self) -> Any:
+        try:
+            return self.cls(self.app, self.session, self.resume, layout=self.layout, attach=False)
+        except LayoutError as exc:  # the map holds a value the screen cannot use
+            raise ScreenUnavailable(str(exc)) from exc
+
+    def finish(self, built: Any) -> Scene:
+        built.attach()
+        if self.autoplay is not None:
+            built.start_autoplay(self.autoplay)
+        if self.on_open is not None:
+            self.on_open(built)
+        screen: Scene = built
+        return screen
+
+    def failed(self, error: Exception) -> Scene:
+        if not isinstance(error, ScreenUnavailable):
+            raise error
+        log.warning("%s; showing the lobby", error)
+        self.app.notices.append(f"{error}.")
+        return lobby_scene(self.app)
+
+    def discard(self, built: Any) -> None:
+        built.dispose()
+
+
 def open_game_screen(
     app: AppContext, game_id: str, *, wallet: Wallet | None = None, autoplay: AutoplayConfig | None = None,
 ) -> Scene:
-    """The screen of ``game_id`` on ``wallet`` (default: the player's), resuming an open round.
+    """The screen of ``game_id`` on ``wallet`` (default: the player's), resuming an open round,
+    built at once on this thread.
 
-    Raises ScreenUnavailable when the game has no screen or its data does not load; the caller
-    decides how to tell.
+    Raises ScreenUnavailable when the game has no screen or its data or map does not load; the
+    caller decides how to tell.
     """
-    cls = screen_class(game_id)
-    wallet = wallet or app.wallet
-    budget = wallet.setting("budget", None)
-    try:
-        game = get_game(game_id)
-    except EngineError as exc:  # its data does not load: this game is unavailable, the app goes on
-        raise ScreenUnavailable(f"{entry(game_id).title} is unavailable ({exc})") from exc
-    session = PlaySession(wallet, game, seed=app.options.seed,
-                          budget=budget if isinstance(budget, int) else None)
-    session.stats = session_stats(app, wallet)
-    resume = session.resume_open_round()
-    try:
-        screen = cls(app, session, resume=resume)
-    except LayoutError as exc:  # a broken map keeps its game shut, not the app (the message names the map)
-        raise ScreenUnavailable(str(exc)) from exc
-    if autoplay is not None:
-        screen.start_autoplay(autoplay)
-    return screen
+    job = GameScreenBuild(app, game_id, wallet=wallet, autoplay=autoplay)
+    job.begin()
+    return job.finish(job.build())
 
 
 def lobby_scene(app: AppContext) -> Scene:
@@ -88,6 +137,26 @@ def lobby_scene(app: AppContext) -> Scene:
     return LobbyScene(app)
 
 
+class LobbyBuild(SceneBuild):
+    """The lobby, built while the screen is dark: its pictures on a worker thread, then its balance."""
+
+    def __init__(self, app: AppContext) -> None:
+        self.app = app
+
+    def build(self) -> Any:
+        from .scenes.lobby import LobbyScene
+
+        return LobbyScene(self.app, attach=False)
+
+    def finish(self, built: Any) -> Scene:
+        built.attach()
+        lobby: Scene = built
+        return lobby
+
+    def discard(self, built: Any) -> None:
+        built.dispose()
+
+
 def go_to_lobby(app: AppContext) -> None:
     """Fade to the lobby (Esc in a game screen)."""
-    app.scenes.switch(lobby_scene(app))
+    app.scenes.switch(LobbyBuild(app))

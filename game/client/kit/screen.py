@@ -84,12 +84,15 @@ class GameScreen(Scene):
     TURBO_SPEED = 2.6
     AUTOPLAY_PAUSE = 0.45
 
-    def __init__(self, app: AppContext, session: PlaySession, resume: ActiveRound | None = None) -> None:
+    def __init__(self, app: AppContext, session: PlaySession, resume: ActiveRound | None = None, *,
+                 layout: Layout | None = None, attach: bool = True) -> None:
+        """Build the screen's pictures and widgets, then (``attach``) read the wallet and show the
+        opening round. Built with ``attach=False`` (on a worker thread, :mod:`game.client.loading`),
+        the screen touches neither the wallet nor the display until :meth:`attach` is called."""
         super().__init__(app)
         self.session = session
         self.game = session.game
-        self.layout = Layout.load(self.LAYOUT or entry(self.game.id).level, required=BASE_REGIONS + self.EXTRA_REGIONS,
-                                  game=self.game)
+        self.layout = layout if layout is not None else self.load_layout(self.game)
         self.size = self.layout.size
         res = app.resources
         self.fonts = {
@@ -131,9 +134,22 @@ class GameScreen(Scene):
         self._shown_bet: int | None = None  # the bet the money bar shows
         self.build()
         self.background = self._compose_background()
-        self.show_money()
         self.hints = HintStrip(self.layout.rect("hints"), self.key_hints(), theme.ui(res, 18, "heavy"),
                                theme.ui(res, 18))
+        self._resume = resume
+        if attach:
+            self.attach()
+
+    @classmethod
+    def load_layout(cls, game: Any) -> Layout:
+        """The screen's map, checked to hold every region the screen needs (LayoutError if not)."""
+        return Layout.load(cls.LAYOUT or entry(game.id).level, required=BASE_REGIONS + cls.EXTRA_REGIONS, game=game)
+
+    def attach(self) -> None:
+        """The second half of building, on the main thread: the money from the wallet, and the
+        round the screen opens on (an interrupted one resumed, else the last one played)."""
+        resume, self._resume = self._resume, None
+        self.show_money()
         if resume is not None:
             self.present(resume)
         else:
@@ -669,13 +685,9 @@ class GameScreen(Scene):
         self.stop_autoplay()
         self.finish_now()
         self._stop_loops()
-        try:
-            from ..scenes.lobby import LobbyScene
-        except ImportError as exc:  # the lobby is the shell's; without it, quit cleanly
-            log.warning("no lobby to return to (%s)", exc)
-            self.app.quit_requested = True
-            return
-        self.app.scenes.switch(LobbyScene(self.app))
+        from ..screens import go_to_lobby
+
+        go_to_lobby(self.app)  # built while the screen is dark, off the main thread
 
     def _overlay(self, name: str, *args: Any, **kwargs: Any) -> bool:
         try:

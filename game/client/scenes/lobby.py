@@ -129,7 +129,10 @@ class _Tile:
 
 
 class LobbyScene(Scene):
-    def __init__(self, app: AppContext) -> None:
+    def __init__(self, app: AppContext, *, attach: bool = True) -> None:
+        """The lobby's pictures, then (``attach``) the balance from the wallet; built with
+        ``attach=False`` on a worker thread (:class:`~game.client.screens.LobbyBuild`), it reads the
+        wallet only when :meth:`attach` is called on the main thread."""
         super().__init__(app)
         self.layout = Layout.load("lobby", required=REQUIRED)
         res = app.resources
@@ -156,6 +159,10 @@ class LobbyScene(Scene):
         self._poll = 0.0
         self.toast: pygame.Surface | None = None
         self.toast_time = 0.0
+        if attach:
+            self.attach()
+
+    def attach(self) -> None:
         self._refresh_balance()
 
     # -- preparation ---------------------------------------------------------------------------
@@ -240,10 +247,10 @@ class LobbyScene(Scene):
             self.app.audio.play("error")
             self.show_toast(f"{tile.info.title} is unavailable: {tile.problem}")
             return
-        from ..screens import ScreenUnavailable, open_game_screen
+        from ..screens import GameScreenBuild, ScreenUnavailable
 
         try:
-            screen = open_game_screen(self.app, tile.info.id)
+            screen = GameScreenBuild(self.app, tile.info.id)  # built once the lobby has faded out
         except ScreenUnavailable as exc:
             log.warning("%s", exc)
             tile.shake = 0.45

@@ -31,8 +31,6 @@ from .presenter import Presenter, RoundState
 
 if TYPE_CHECKING:
     from ....engine.games.santas_wonderland import SantasWonderland
-    from ....session import ActiveRound, PlaySession
-    from ...context import AppContext
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +50,6 @@ class SantasWonderlandScreen(GameScreen):
     EXTRA_REGIONS = ("grid", "logo", "meter", "features", "levels", "buy", "buy_price", "caption")
     BUY_NAME = "Midnight Riches"
     BUY_LABEL = "BUY MIDNIGHT RICHES"
-
-    def __init__(self, app: AppContext, session: PlaySession, resume: ActiveRound | None = None) -> None:
-        super().__init__(app, session, resume)
 
     # -- construction ------------------------------------------------------------------------
 

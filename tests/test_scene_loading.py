@@ -18,9 +18,10 @@ import pytest
 from game.client import loading
 from game.client.app import App
 from game.client.kit.screen import GameScreen
+from game.client.layout import LayoutError
 from game.client.scene import Scene, SceneManager
 from game.client.scenes.lobby import LobbyScene
-from game.client.screens import GameScreenBuild, ScreenUnavailable
+from game.client.screens import GameScreenBuild
 from tests import harness
 from tests.harness import post_key as key
 from tests.harness import run_frames as frames
@@ -121,16 +122,19 @@ def test_a_game_opened_from_the_lobby_is_built_off_the_main_thread_and_reads_the
     assert screen.money.balance is not None and screen.background is not None
 
 
-def test_a_map_the_screen_cannot_use_shows_the_lobby_with_the_reason(
-        app: App, caplog: pytest.LogCaptureFixture) -> None:
-    class BrokenBuild(GameScreenBuild):
-        def build(self) -> Any:
-            raise ScreenUnavailable("levels/fat_santa.tmx: object 'spin' has class 'label'")
+def test_a_map_the_screen_cannot_use_brings_the_lobby_back_with_the_reason(
+        app: App, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(cls: type, game: Any) -> Any:
+        raise LayoutError("levels/fat_santa.tmx: object 'spin' has class 'label', but the screen makes it a button")
 
+    monkeypatch.setattr(GameScreen, "load_layout", classmethod(broken))
     scenes = app.context.scenes
-    scenes.switch(BrokenBuild(app.context, "fat_santa"))
+    key(pygame.K_5)  # Fat Santa's tile
+    frames(app, 1)
+    assert scenes.transitioning  # the map is read on the worker, after the lobby has faded out
     frames_until(app, lambda: isinstance(scenes.top, LobbyScene) and not scenes.transitioning)
-    assert "object 'spin' has class 'label'; showing the lobby" in caplog.text
+    assert "levels/fat_santa.tmx: object 'spin' has class 'label'" in caplog.text
+    assert "showing the lobby" in caplog.text
 
 
 def test_any_other_error_in_a_build_is_not_hidden(app: App) -> None:
@@ -187,3 +191,15 @@ def test_the_demo_builds_each_game_in_the_background_and_keeps_its_screen(tmp_pa
         assert second._autoplay is not None  # the visit's autoplay came with it
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("game_id", ["halloween_vacation", "santas_wonderland", "fat_santa", "naughty_or_nice",
+                                     "slingo_santa_king"])
+def test_every_game_screen_builds_on_a_worker_thread(app: App, game_id: str) -> None:
+    """A build that read the wallet would fail here: its SQLite connection refuses other threads."""
+    scenes = app.context.scenes
+    scenes.switch(GameScreenBuild(app.context, game_id))
+    frames_until(app, lambda: isinstance(scenes.top, GameScreen) and not scenes.transitioning)
+    screen = scenes.top
+    assert isinstance(screen, GameScreen) and screen.game.id == game_id
+    assert screen.money.balance == app.context.wallet.balance

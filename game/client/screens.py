@@ -59,17 +59,24 @@ def session_stats(app: AppContext, wallet: Wallet) -> SessionStats:
 class GameScreenBuild(SceneBuild):
     """The screen of one game, built while the screen is dark (:mod:`game.client.loading`).
 
-    Made on the main thread: the game's screen class, its data and its map are checked here, so a
-    game that cannot open says so (ScreenUnavailable) before anything is left. At the fade's
-    darkest point the session is opened on the wallet (``begin``), the screen's pictures are built
-    on a worker thread (``build``) and it then reads the wallet (``finish``). ``on_open`` hears of
-    the screen once it is made.
+    Made on the main thread, it checks what is quick to check (the game has a screen, its data
+    loads), so a game that cannot open says so (ScreenUnavailable) before anything is left. At the
+    fade's darkest point the session is opened on the wallet (``begin``); the screen's module is
+    imported, its map read and its pictures built on a worker thread (``build``); the screen then
+    reads the wallet (``finish``). A map that fails there brings the lobby back with the reason.
+    ``on_open`` hears of the screen once it is made.
     """
 
     def __init__(self, app: AppContext, game_id: str, *, wallet: Wallet | None = None,
                  autoplay: AutoplayConfig | None = None, on_open: Callable[[Any], None] | None = None) -> None:
         self.app = app
-        self.cls = screen_class(game_id)
+        self.game_id = game_id
+        try:
+            has_screen = entry(game_id).screen is not None
+        except KeyError as exc:
+            raise ScreenUnavailable(exc.args[0]) from None
+        if not has_screen:
+            raise ScreenUnavailable(f"{game_id} has no game screen yet")
         self.wallet = wallet or app.wallet
         self.autoplay = autoplay
         self.on_open = on_open
@@ -77,10 +84,6 @@ class GameScreenBuild(SceneBuild):
             self.game = get_game(game_id)
         except EngineError as exc:  # its data does not load: this game is unavailable, the app goes on
             raise ScreenUnavailable(f"{entry(game_id).title} is unavailable ({exc})") from exc
-        try:
-            self.layout = self.cls.load_layout(self.game)  # type: ignore[attr-defined]
-        except LayoutError as exc:  # a broken map keeps its game shut, not the app (the message names the map)
-            raise ScreenUnavailable(str(exc)) from exc
         self.session: PlaySession | None = None
         self.resume: ActiveRound | None = None
 
@@ -92,9 +95,11 @@ class GameScreenBuild(SceneBuild):
         self.resume = self.session.resume_open_round()
 
     def build(self) -> Any:
+        cls = screen_class(self.game_id)  # the first time, its modules are imported: tens of ms
         try:
-            return self.cls(self.app, self.session, self.resume, layout=self.layout, attach=False)
-        except LayoutError as exc:  # the map holds a value the screen cannot use
+            layout = cls.load_layout(self.game)  # type: ignore[attr-defined]
+            return cls(self.app, self.session, self.resume, layout=layout, attach=False)
+        except LayoutError as exc:  # a broken map keeps its game shut, not the app (the message names the map)
             raise ScreenUnavailable(str(exc)) from exc
 
     def finish(self, built: Any) -> Scene:

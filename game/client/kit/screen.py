@@ -149,6 +149,7 @@ class GameScreen(Scene):
         """The second half of building, on the main thread: the money from the wallet, and the
         round the screen opens on (an interrupted one resumed, else the last one played)."""
         resume, self._resume = self._resume, None
+        self._show_turbo()
         self.show_money()
         if resume is not None:
             self.present(resume)
@@ -323,7 +324,6 @@ class GameScreen(Scene):
             if name not in self.buttons and name in self.layout:
                 raise LayoutError(f"{self.layout.path}: object {name!r} has class {self.layout.region(name).kind!r}, "
                                   "but the screen makes it a button: give it the class 'button'")
-        self._show_turbo()
 
     def key_hints(self) -> tuple[tuple[str, str], ...]:
         if self.has_buy:

@@ -46,14 +46,17 @@ class JackpotMeter:
         self.glyphs = glyphs
         self.read = read
         self.reads = 0
-        units = self._read()
-        self.counter = RollingCounter(units // UNITS_PER_CENT)
+        self.counter = RollingCounter(0)  # the pool is read when the screen attaches (start)
         self.poll_left = self.POLL
         self.won: int | None = None  # cents: a jackpot being shown as won (the counter holds it)
         self.time = 0.0
         self.glow = gfx.transform.stretch_soft(soft_glow(256, (255, 200, 90), 0.8), (self.rect.w + 120,
                                                                                     self.rect.h + 60))
         self.won_label = render_text(won_font, "WON!", GOLD, INK, 3, shadow=True)
+
+    def start(self) -> None:
+        """Show the pool as it is now (on the main thread: the wallet's connection is that thread's)."""
+        self.counter.set(self._read() // UNITS_PER_CENT)
 
     def _read(self) -> int:
         self.reads += 1

@@ -104,6 +104,10 @@ class NaughtyOrNiceScreen(ReelScreen):
                 sound=self.sound)
         return self._jackpot_show
 
+    def attach(self) -> None:
+        self.jackpot_meter.start()
+        super().attach()
+
     def make_presenter(self) -> Presenter:
         return Presenter(self)
 

@@ -129,7 +129,7 @@ class SlingoSantaKingScreen(GameScreen):
         self.slingo_count = ""
         self.count_font = theme.ui(res, 30, "heavy")
         self.flyers: list[Flyer] = []
-        self.controls: PlayControls = load_controls(self.session.wallet, game.id)
+        self.controls = PlayControls()  # the player's own, read from the wallet when the screen attaches
         self.ended_by = ""
         self._player_choosing = False
         self.in_bonus = False
@@ -142,6 +142,10 @@ class SlingoSantaKingScreen(GameScreen):
         message = layout.rect("message")
         self.banner.panel_art = rounded_panel(message.size, (132, 12, 36), (46, 4, 14), edge=GOLD, radius=26,
                                               alpha=250, edge_px=4)
+
+    def attach(self) -> None:
+        self.controls = load_controls(self.session.wallet, self.game.id)  # before a resumed round is shown
+        super().attach()
 
     def _bell(self) -> pygame.Surface:
         """A ding: a little gold bell with a star, drawn once."""

@@ -228,3 +228,28 @@ def test_resources_free_a_games_art_with_its_screen_but_keep_the_shells() -> Non
     assert ("ui/button.png", (200, 60)) in res._images  # kept: every dialog uses it
     again = res.image("symbols/fat_santa/ace.png")  # loaded again on demand
     assert again.get_size() == (120, 120) and ("symbols/fat_santa/ace.png", None) in res._images
+
+
+@pytest.mark.parametrize("k", [1.0, K])
+def test_an_image_decoded_from_bytes_read_ahead_is_the_file_itself(k: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.client import resources as resources_module
+    from game.client.resources import Resources
+
+    relative = "symbols/santas_wonderland/hd/bear.png"
+    with gfx.scaled(k):
+        data = Resources().read(relative)
+        from_file = Resources().image(relative)
+        assert data is not None
+        loaded: list[object] = []
+        load = pygame.image.load
+
+        def noting_load(source: object, *hint: str) -> pygame.Surface:
+            loaded.append(source)
+            return load(source, *hint)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(resources_module.pygame.image, "load", noting_load)
+        from_bytes = Resources().image(relative, data=data)
+        assert loaded and not isinstance(loaded[0], str)  # decoded from memory, not opened by name
+    assert pygame.Surface.get_size(from_bytes) == pygame.Surface.get_size(from_file)
+    assert pygame.image.tobytes(from_bytes, "RGBA") == pygame.image.tobytes(from_file, "RGBA")
+    assert Resources().read("symbols/no_such_game/none.png") is None

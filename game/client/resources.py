@@ -9,6 +9,7 @@ image's own size that is the 720p file, so nothing is resampled at start-up.
 
 from __future__ import annotations
 
+import io
 import logging
 import weakref
 from functools import cache
@@ -40,13 +41,14 @@ class Resources:
         self._kept: dict[tuple[str, tuple[int, int] | None], pygame.Surface] = {}
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
 
-    def image(self, relative: str, size: tuple[int, int] | None = None) -> pygame.Surface:
-        """``assets/<relative>`` converted for fast blits, optionally smooth-scaled to ``size``."""
+    def image(self, relative: str, size: tuple[int, int] | None = None, *, data: bytes | None = None) -> pygame.Surface:
+        """``assets/<relative>`` converted for fast blits, optionally smooth-scaled to ``size``;
+        ``data`` is the file's bytes when :meth:`read` has them already."""
         key = (relative, size)
         surface = self._images.get(key)
         if surface is None:
             path, pixel_scale = _file_for_density(relative, _density_needed(relative, size))
-            pixels = _load_image(path)
+            pixels = _load_image(path, data)
             if size is None:
                 surface = gfx.image_at_scale(pixels, pixel_scale)
             else:  # straight from the file's pixels to the pixels shown: one resample at most
@@ -55,6 +57,18 @@ class Resources:
             if relative.startswith(self.KEPT):
                 self._kept[key] = surface
         return surface
+
+    def read(self, relative: str) -> bytes | None:
+        """The bytes of the file :meth:`image` would load for ``relative`` (None if unreadable).
+
+        A screen built on a worker thread reads the files it may decode later, in a frame: a
+        decode from memory takes a couple of milliseconds, a cold read from the disk can take
+        tens."""
+        path, _ = _file_for_density(relative, _density_needed(relative, None))
+        try:
+            return path.read_bytes()
+        except OSError:
+            return None
 
     def font(self, name: str, size: int) -> pygame.font.Font:
         """A font from ``assets/fonts`` by file name (e.g. 'display.ttf'), cached per size."""
@@ -126,11 +140,11 @@ def _file_for_density(relative: str, needed: float) -> tuple[Path, float]:
     return best or (asset_path(*relative.split("/")), 1.0)
 
 
-def _load_image(path: Path) -> pygame.Surface:
-    if not _exists(path):
+def _load_image(path: Path, data: bytes | None = None) -> pygame.Surface:
+    if data is None and not _exists(path):
         raise ResourceError(f"{path}: image file not found")
     try:
-        surface = pygame.image.load(str(path))
+        surface = pygame.image.load(io.BytesIO(data), path.name) if data is not None else pygame.image.load(str(path))
     except pygame.error as exc:
         raise ResourceError(f"{path}: cannot load image ({exc})") from exc
     if pygame.display.get_surface() is not None:

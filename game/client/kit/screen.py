@@ -88,7 +88,7 @@ class GameScreen(Scene):
                  layout: Layout | None = None, attach: bool = True) -> None:
         """Build the screen's pictures and widgets, then (``attach``) read the wallet and show the
         opening round. Built with ``attach=False`` (on a worker thread, :mod:`game.client.loading`),
-        the screen touches neither the wallet nor the display until :meth:`attach` is called."""
+        the screen reads nothing from the wallet and draws nothing on the window until :meth:`attach`."""
         super().__init__(app)
         self.session = session
         self.game = session.game

@@ -24,10 +24,12 @@ STANDIN_BG = (58, 32, 84)
 STANDIN_EDGE = (255, 176, 64)
 
 
-def image_or_standin(resources: Resources, relative: str, size: tuple[int, int] | None = None) -> pygame.Surface:
-    """``assets/<relative>`` (scaled to ``size``), or a stand-in tile naming it."""
+def image_or_standin(resources: Resources, relative: str, size: tuple[int, int] | None = None, *,
+                     data: bytes | None = None) -> pygame.Surface:
+    """``assets/<relative>`` (scaled to ``size``; ``data`` its file's bytes, read ahead), or a
+    stand-in tile naming it."""
     try:
-        return resources.image(relative, size)
+        return resources.image(relative, size, data=data)
     except (ResourceError, pygame.error, OSError) as exc:
         return fallback_art(relative, size or (150, 150), exc)
 

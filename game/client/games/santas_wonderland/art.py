@@ -121,6 +121,13 @@ def load_art(resources: Resources, symbols: tuple[str, ...], cell: tuple[int, in
         return image_or_standin(resources, path, wanted)
 
     source = {name: img(f"symbols/{GAME}/{name}.png") for name in symbols}
+
+    def hd_path(name: str) -> str:
+        return f"symbols/{GAME}/hd/{name}.png"
+
+    # The HD copies are decoded when a Supersize first needs one, in a frame: their bytes are read
+    # now (on the build's worker thread), so that frame does not wait on the disk.
+    hd_files = {name: data for name in symbols if (data := resources.read(hd_path(name))) is not None}
     cw, ch = cell
     scaled = {name: gfx.transform.smoothscale(image, cell) for name, image in source.items()}
     pops = {
@@ -153,7 +160,7 @@ def load_art(resources: Resources, symbols: tuple[str, ...], cell: tuple[int, in
         cell_glow=soft_glow(round(cw * 1.5), (255, 236, 170), 0.9),
         cell_rings={n: glow_frame((cw - 8, ch - 8), FEATURE_COLORS[n][0], thickness=8, radius=12)
                     for n in FEATURES},
-        hd=lambda name: img(f"symbols/{GAME}/hd/{name}.png"),
+        hd=lambda name: image_or_standin(resources, hd_path(name), data=hd_files.get(name)),
     )
     for name in symbols:
         if name != "wild":

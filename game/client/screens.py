@@ -24,14 +24,20 @@ class ScreenUnavailable(Exception):
     """No screen exists (yet) for a game, or its module failed to import."""
 
 
-def screen_class(game_id: str) -> type:
-    """The screen class the catalogue names for ``game_id``, called as Class(app, session, resume=...)."""
+def screen_target(game_id: str) -> str:
+    """Where the catalogue says ``game_id``'s screen class is (nothing imported yet)."""
     try:
         target = entry(game_id).screen
     except KeyError as exc:
         raise ScreenUnavailable(exc.args[0]) from None
     if target is None:
         raise ScreenUnavailable(f"{game_id} has no game screen yet")
+    return target
+
+
+def screen_class(game_id: str) -> type:
+    """The screen class the catalogue names for ``game_id``, called as Class(app, session, resume=...)."""
+    target = screen_target(game_id)
     try:
         cls: type = load_class(target)
         return cls
@@ -71,12 +77,7 @@ class GameScreenBuild(SceneBuild):
                  autoplay: AutoplayConfig | None = None, on_open: Callable[[Any], None] | None = None) -> None:
         self.app = app
         self.game_id = game_id
-        try:
-            has_screen = entry(game_id).screen is not None
-        except KeyError as exc:
-            raise ScreenUnavailable(exc.args[0]) from None
-        if not has_screen:
-            raise ScreenUnavailable(f"{game_id} has no game screen yet")
+        screen_target(game_id)  # the class itself is imported on the worker
         self.wallet = wallet or app.wallet
         self.autoplay = autoplay
         self.on_open = on_open

@@ -24,6 +24,11 @@ BENCH = re.compile(
     r"over16.7ms=(\d+) over33ms=(\d+) after_1s: max=([\d.]+)ms over33ms=(\d+) first_frame_at=([\d.]+)$", re.M
 )
 
+SLOW = re.compile(
+    r"^bench-slow: frame=(\d+) at=[\d.]+s ms=([\d.]+) input=([\d.]+) update=([\d.]+) draw=([\d.]+) "
+    r"flip=([\d.]+) cpu=[\d.]+ gc=([\d.]+) scene=\w+ building=(?:yes|no)$", re.M
+)
+
 
 def run_main(*args: str, timeout: float = 40) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
@@ -56,6 +61,13 @@ def test_lobby_renders_with_bench_line(tmp_path: Path) -> None:
     assert over_two <= over_budget <= frames
     assert settled_worst <= worst and settled_over_two <= over_two
     assert 0 < fps <= 65  # paced by the clock; speed is measured by the benchmarks, not asserted here
+    slowest = SLOW.findall(proc.stdout)  # the slowest frames after the first second, slowest first
+    assert 1 <= len(slowest) <= 8
+    times = [float(ms) for _index, ms, *_phases in slowest]
+    assert times == sorted(times, reverse=True) and times[0] == pytest.approx(settled_worst, abs=0.06)
+    for _index, ms, *phases, collector in slowest:
+        assert sum(float(p) for p in phases) == pytest.approx(float(ms), abs=0.3)
+        assert float(collector) <= float(ms) + 0.05
 
 
 @pytest.mark.parametrize(

@@ -40,6 +40,7 @@ from .resolution import render_scale, window_size
 from .resources import Resources
 from .responsible import RealityCheck
 from .scene import SceneManager
+from .slow_frames import SlowFrames
 from .widgets.art import rounded_panel
 from .widgets.text import render_text
 
@@ -158,6 +159,7 @@ class App:
         self.options = options
         self.data_dir = Path(options.data_dir) if options.data_dir else default_data_dir()
         self.stats = FrameStats()
+        self.slow_frames = SlowFrames()
         self.frames = 0
         self.first_frame_at = 0.0
         self.demo: DemoDirector | None = None
@@ -354,14 +356,24 @@ class App:
         dt = 0.0
         try:
             while not ctx.quit_requested:
+                self.slow_frames.begin()
+                top = ctx.scenes.top
                 work_start = time.perf_counter()
                 self._input()
                 if ctx.quit_requested:
                     break
+                input_done = time.perf_counter()
                 self._update(dt)
+                update_done = time.perf_counter()
                 self._draw()
+                draw_done = time.perf_counter()
                 self._present()
-                self.stats.add(time.perf_counter() - work_start, work_start - wall_start)
+                work_end = time.perf_counter()
+                since_start = work_start - wall_start
+                self.stats.add(work_end - work_start, since_start)
+                marks = (work_start, input_done, update_done, draw_done, work_end)
+                self.slow_frames.add(self.frames, since_start, marks,
+                                     type(top).__name__ if top is not None else "-", ctx.scenes.building)
                 if not self.frames:
                     self.first_frame_at = time.time()  # wall clock: a benchmark compares it with its launch
                 self.frames += 1
@@ -373,6 +385,8 @@ class App:
                 self._save_screenshot(self.options.screenshot)
             if self.options.bench:  # the one line for scripts to parse
                 print(f"{self.stats.line(wall)} first_frame_at={self.first_frame_at:.3f}", flush=True)
+                for frame in self.slow_frames.slowest():
+                    print(frame.line(), flush=True)
             log.info("%s", self.stats.line(wall))
             if gfx.scale() != 1.0:
                 log.info("drawn at %.1fx: %s", gfx.scale(), gfx.stats())
@@ -471,6 +485,7 @@ class App:
             raise StartupError(f"--screenshot: could not save {path} ({exc})") from exc
 
     def shutdown(self) -> None:
+        self.slow_frames.close()
         self.context.scenes.close()
         if self.demo is not None:
             self.demo.close()

@@ -166,6 +166,11 @@ class SceneManager:
             self._loader = None
 
     @property
+    def building(self) -> bool:
+        """A scene is being built (on a worker thread) while the fade waits."""
+        return self._loader is not None
+
+    @property
     def transitioning(self) -> bool:
         return self._transition is not None
 

@@ -1,0 +1,88 @@
+"""The slowest frames of a run, each with where its time went: printed by ``--bench``.
+
+A percentile says that a run stuttered; this says in which phase of which frames (input, update,
+draw, the flip), how much of it the main thread spent on the processor (the rest it waited: for
+the window server, for the interpreter held by the worker, or for a core the host gave elsewhere),
+on which screen, whether a screen was being built on the worker meanwhile, and how much of it was
+Python's garbage collector. It keeps a handful of frames (constant memory) and costs a few clock
+reads a frame.
+"""
+
+from __future__ import annotations
+
+import gc
+import heapq
+import itertools
+import time
+from dataclasses import dataclass
+from typing import Any
+
+PHASES = ("input", "update", "draw", "flip")
+
+
+@dataclass(frozen=True, order=True)
+class SlowFrame:
+    """One frame; ordered by its time, so the heap keeps the slowest."""
+
+    ms: float
+    index: int
+    at_s: float  # seconds into the run
+    phases_ms: tuple[float, ...]  # one per PHASES
+    cpu_ms: float  # the main thread's processor time in the frame
+    gc_ms: float  # the collector's share of ``ms``
+    scene: str  # the screen on top when the frame began
+    building: bool  # a screen was being built on the worker
+
+    def line(self) -> str:
+        phases = " ".join(f"{name}={ms:.1f}" for name, ms in zip(PHASES, self.phases_ms, strict=True))
+        return (f"bench-slow: frame={self.index} at={self.at_s:.1f}s ms={self.ms:.1f} {phases} "
+                f"cpu={self.cpu_ms:.1f} gc={self.gc_ms:.1f} scene={self.scene} "
+                f"building={'yes' if self.building else 'no'}")
+
+
+class SlowFrames:
+    """The ``keep`` slowest frames after the first ``settle_s`` seconds."""
+
+    def __init__(self, keep: int = 8, settle_s: float = 1.0) -> None:
+        self.keep = keep
+        self.settle_s = settle_s
+        self._heap: list[SlowFrame] = []
+        self._gc_started = 0.0
+        self._gc_seconds = 0.0  # collector time since the frame began
+        self._cpu_start = 0.0
+        gc.callbacks.append(self._on_gc)
+
+    def _on_gc(self, phase: str, _info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+        elif self._gc_started:
+            self._gc_seconds += time.perf_counter() - self._gc_started
+            self._gc_started = 0.0
+
+    def begin(self) -> None:
+        """A frame begins (its collector and processor time count from here)."""
+        self._gc_seconds = 0.0
+        self._cpu_start = time.thread_time()
+
+    def add(self, index: int, at_s: float, marks: tuple[float, ...], scene: str, building: bool) -> None:
+        """Frame ``index``, begun ``at_s`` into the run; ``marks`` are the clock at its start and at
+        the end of each phase."""
+        if at_s < self.settle_s:
+            return
+        ms = (marks[-1] - marks[0]) * 1000.0
+        if len(self._heap) >= self.keep and ms <= self._heap[0].ms:
+            return
+        cpu_ms = (time.thread_time() - self._cpu_start) * 1000.0
+        phases = tuple((b - a) * 1000.0 for a, b in itertools.pairwise(marks))
+        frame = SlowFrame(ms, index, at_s, phases, cpu_ms, self._gc_seconds * 1000.0, scene, building)
+        if len(self._heap) < self.keep:
+            heapq.heappush(self._heap, frame)
+        else:
+            heapq.heapreplace(self._heap, frame)
+
+    def slowest(self) -> list[SlowFrame]:
+        return sorted(self._heap, reverse=True)
+
+    def close(self) -> None:
+        if self._on_gc in gc.callbacks:
+            gc.callbacks.remove(self._on_gc)

@@ -53,3 +53,29 @@ def test_steady_frames_allocate_no_surfaces(tmp_path, display, monkeypatch):
     new_texts = text_module.cache_stats()[2] - misses
     assert new_texts <= 8
     assert counts["surface"] <= new_texts and counts["scale"] == 0
+
+
+def test_a_bought_round_makes_its_big_blocks_one_per_frame(tmp_path, display, monkeypatch):
+    """The round's Supersize and 2x2 pictures are made ahead, one a frame, not all in its first one."""
+    from game.client.games.santas_wonderland.art import WonderlandArt
+
+    made_in: list[int] = []  # the frame each newly made big block was made in
+    frame = [0]
+    real_big = WonderlandArt.big
+
+    def counting_big(art, symbol, n):
+        if (symbol, n) not in art._big:
+            made_in.append(frame[0])
+        return real_big(art, symbol, n)
+
+    monkeypatch.setattr(WonderlandArt, "big", counting_big)
+    h = harness.open_game(tmp_path, GAME_ID, surface=display, bet=BET, turbo=True)
+    made_in.clear()  # the screen's own 2x2 blocks and Santa are made while it is built
+    assert h.spin(7, buy=True)  # its three levels need three Supersize blocks not made yet
+    while not h.screen.is_idle():
+        frame[0] += 1
+        h.frame(draw=True)
+        assert frame[0] < 40_000
+    assert len(made_in) == 3, made_in
+    per_frame = {f: made_in.count(f) for f in made_in}
+    assert max(per_frame.values()) == 1, per_frame

@@ -8,9 +8,10 @@ the events before ``start`` describe (``state_before``), then plays on from ther
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from ....engine.money import cents_of, format_cents
@@ -111,7 +112,7 @@ class Presenter(StagePresenter):
     def __init__(self, screen: Stage) -> None:
         super().__init__(screen)
         self.levels: list[Level] = list(screen.levels)
-        self.warm: list[tuple[str, str, tuple[str, ...], str, tuple[int, int, int]]] = []
+        self.warm: list[Callable[[], object]] = []
 
     def state_before(self, events: Sequence[Event], start: int) -> RoundState:
         return state_before(events, start)
@@ -145,13 +146,15 @@ class Presenter(StagePresenter):
 
     def steps(self, events: Sequence[Event], bet: int, start: int, *, resumed: bool,
               continuing: bool = False) -> list[Step]:
-        s = self.s
-        self.warm = []  # banner pictures to draw ahead, one per frame
-        for symbol, n, feature in big_images_for(events[start:]):
-            s.art.big(symbol, n)
-            s.art.block_frame(feature, n)
+        art = self.s.art
+        # The pictures the round will need, made ahead one per frame: a bought feature can need a
+        # dozen big blocks, each an HD decode and a scale, too many for the round's first frame.
+        self.warm = []
+        for symbol, n, feature in dict.fromkeys(big_images_for(events[start:])):
+            self.warm.append(partial(art.big, symbol, n))
+            self.warm.append(partial(art.block_frame, feature, n))
             if feature == "supersize":
-                s.art.flash(n)
+                self.warm.append(partial(art.flash, n))
         return super().steps(events, bet, start, resumed=resumed, continuing=continuing)
 
     def prelude(self, events: Sequence[Event], bet: int, start: int, *, resumed: bool) -> list[Step]:
@@ -163,7 +166,7 @@ class Presenter(StagePresenter):
                 accent: tuple[int, int, int] = GOLD, moment: bool = False, **kwargs: Any) -> ShowBanner:
         """A banner step; its picture is queued to be drawn ahead, one per frame. A ``moment`` (the
         feature's intro, level and outro cards) waits for the player, or counts down in autoplay."""
-        self.warm.append((title, big, tuple(lines), hint, accent))
+        self.warm.append(partial(self.s.banner.render, title, big, tuple(lines), hint, accent))
         if moment:
             s = self.s
             kwargs["hold"] = max(kwargs.get("hold", 0.0), 3.0)

@@ -10,7 +10,7 @@ events into steps. Layout regions come from ``levels/santas_wonderland.tmx``.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -94,7 +94,7 @@ class SantasWonderlandScreen(GameScreen):
                             glow=self.art.glow, trigger=self.trigger_points)
         self.presenter = Presenter(self)
         self.presenter.warm_up()
-        self._warm: list[tuple[Any, ...]] = []
+        self._warm: list[Callable[[], object]] = []
         self.make_badges(("MIDNIGHT RICHES", (120, 60, 220)), replay=(230, 70, 150))
         self.in_midnight = False
         self._night = True  # paint the midnight background first, keep it for the feature
@@ -135,7 +135,7 @@ class SantasWonderlandScreen(GameScreen):
     def steps_for(self, events: Sequence[dict[str, Any]], bet: int, start: int, *, resumed: bool,
                   continuing: bool = False) -> list[Step]:
         steps = self.presenter.steps(events, bet, start, resumed=resumed, continuing=continuing)
-        self._warm = list(self.presenter.warm)  # banner pictures drawn ahead, one per frame
+        self._warm = list(self.presenter.warm)  # pictures the round uses, made ahead one per frame
         return steps
 
     def help_pages(self) -> list[Any]:
@@ -296,7 +296,7 @@ class SantasWonderlandScreen(GameScreen):
     def update_play(self, dt: float) -> None:
         self.time += dt
         if self._warm:
-            self.banner.render(*self._warm.pop(0))
+            self._warm.pop(0)()
         self.grid.update(dt)
         self.markers.update(dt)
         self.painter.update(dt)

@@ -23,6 +23,8 @@ def test_demo_visits_leave_one_screen_alive(tmp_path: Path) -> None:
             app.demo.next_game(fade=True)
         harness.run_frames(app, 60)  # through the fade
         # no gc.collect() here: the app itself must not leave the old screens for "some day"
+        assert gc.get_freeze_count() > 0  # the survivors of the last switch are set aside ...
+        gc.unfreeze()  # ... and get_objects lists them only once given back (this collects nothing)
         alive = [o for o in gc.get_objects() if isinstance(o, GameScreen)]
         assert len(alive) == 1, [type(o).__name__ for o in alive]  # the screen shown, whichever game it is
     finally:
@@ -47,6 +49,35 @@ def test_a_left_screen_is_freed_without_any_garbage_collection(tmp_path: Path, d
             h.app.wallet.close()
     finally:
         gc.enable()
+
+
+class _Cycle:
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_the_collector_runs_between_screens_and_play_walks_only_the_new(tmp_path: Path) -> None:
+    """A switch gives back what was set aside and collects it (garbage made in play included),
+    then sets the survivors aside again, so the collector's passes in play walk few objects."""
+    import weakref
+
+    app = harness.launch(tmp_path, "--demo", "--frames", "1")
+    try:
+        harness.run_frames(app, 90)
+        assert app.demo is not None
+        garbage = _Cycle()
+        gone = weakref.ref(garbage)
+        gc.freeze()  # as if it had lived through a switch: only a full pass after unfreezing finds it
+        del garbage
+        app.demo.next_game(fade=True)
+        harness.run_frames(app, 90)  # the fade, the build, the new screen standing
+        assert gone() is None, "garbage set aside before the switch was not collected at it"
+        assert app.context.scenes.top is not None and not app.context.scenes.building
+        frozen = gc.get_freeze_count()
+        assert frozen > 10_000  # the modules, the engine, the new screen
+        assert len(gc.get_objects(generation=2)) < frozen // 10
+    finally:
+        app.shutdown()
 
 
 def _rss_mib() -> float:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,6 +31,14 @@ def _commits_synced_inline(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(durability, "IN_BACKGROUND", False)
     monkeypatch.setattr(director, "PRICE_AHEAD", False)
     monkeypatch.setattr(loading, "IN_BACKGROUND", False)
+
+
+@pytest.fixture(autouse=True)
+def _nothing_left_set_aside() -> Iterator[None]:
+    """An app sets its long-lived objects aside from the collector (``gc.freeze``); one a test
+    did not shut down must not keep them out of reach of the next test's collections."""
+    yield
+    gc.unfreeze()
 
 
 @pytest.fixture(scope="module")

@@ -35,7 +35,7 @@ from .audio import Audio
 from .autoplay import AutoplayConfig
 from .context import AppContext
 from .layout import LayoutError
-from .memory import keep_big_blocks_returnable
+from .memory import give_back_set_aside, keep_big_blocks_returnable
 from .resolution import render_scale, window_size
 from .resources import Resources
 from .responsible import RealityCheck
@@ -497,6 +497,7 @@ class App:
         finally:
             pygame.quit()
             gfx.set_scale(1.0)
+            give_back_set_aside()
 
 
 _POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)

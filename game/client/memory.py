@@ -11,11 +11,10 @@ switch. Elsewhere (another C library, another system) both do nothing.
 
 Python's collector is kept out of the frames too. Its full pass walks every tracked object (some
 30,000, mostly the modules' functions and classes, scattered over the heap): 5-20 ms, at a moment
-of its own choosing, in the middle of a spin. At a switch, with the screen dark and the left one
-disposed, :func:`collect_between_screens` runs that pass once; :func:`freeze_survivors`, once the
-next screen stands, sets everything then alive aside (``gc.freeze``), so the collector's passes
-during play walk only what was made since. The next switch gives it all back first, so nothing
-that has since become garbage escapes.
+of its own choosing, in the middle of a spin. At each switch, between the left screen's disposal
+and the next one's build, :func:`collect_and_set_aside` collects what is garbage and sets aside
+everything still alive (``gc.freeze``): the app's long-lived objects, never screens, which are
+not alive then. The collector's passes walk only what was made since: a screen and its rounds.
 """
 
 from __future__ import annotations
@@ -69,13 +68,23 @@ def return_freed_pages() -> bool:
     return trim is not None and bool(trim(0))
 
 
-def collect_between_screens() -> int:
-    """Give the collector back what :func:`freeze_survivors` set aside and run its full pass now
-    (a screen switch, the screen dark); the number of unreachable objects it found."""
-    gc.unfreeze()
-    return gc.collect()
+def collect_and_set_aside() -> int:
+    """Collect the garbage, then set every survivor aside (``gc.freeze``) so that later passes do
+    not walk it again; the number of unreachable objects found. Called between two screens, when
+    the survivors are what lives for the whole session: what has been set aside is only freed by
+    reference counting, so a screen, whose parts refer to each other, must never be among them."""
+    found = gc.collect()
+    set_aside()
+    return found
 
 
-def freeze_survivors() -> None:
-    """Set aside every object alive now (the new screen stands): later passes do not walk them."""
+def set_aside() -> None:
+    """Set every object alive now aside without a pass (start-up, before the first screen: its
+    few cycles are the modules' own, which live as long as the process)."""
     gc.freeze()
+
+
+def give_back_set_aside() -> None:
+    """The app is done: what was set aside goes back to the collector (in one process, a later
+    app, a test's, would otherwise never see the last one's cycles collected)."""
+    gc.unfreeze()

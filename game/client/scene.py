@@ -16,7 +16,7 @@ import pygame
 
 from . import gfx
 from .loading import Loader, SceneBuild
-from .memory import collect_between_screens, freeze_survivors, return_freed_pages
+from .memory import collect_and_set_aside, return_freed_pages, set_aside
 
 if TYPE_CHECKING:
     from .context import AppContext
@@ -87,7 +87,6 @@ class SceneManager:
         self.stack: list[Scene] = []
         self._transition: _Transition | None = None
         self._loader: Loader | None = None  # the next scene being built, the fade held dark meanwhile
-        self._collect_due = False  # scenes were disposed: the collector's full pass runs next frame
 
     @property
     def top(self) -> Scene | None:
@@ -147,26 +146,20 @@ class SceneManager:
         """Dispose of the whole stack, then push the scene ``make`` returns."""
         self._dispose_all()
         self.push(make())
-        if not self._collect_due:
-            freeze_survivors()
 
     def _dispose_all(self) -> None:
-        self._collect_due = self._collect_due or bool(self.stack)
+        """Dispose of every scene; between two screens, the collector's one pass and the heap's trim."""
+        if not self.stack:  # the first screen: set aside what start-up made, not worth a pass
+            set_aside()
+            return
         while self.stack:
             left = self.pop()
             if left is not None:
                 left.dispose()
             del left
+        found = collect_and_set_aside()
+        log.debug("between screens: %d unreachable objects collected", found)
         return_freed_pages()
-
-    def _collect(self) -> None:
-        """The collector's full pass, in a frame of its own after a switch's disposal (each costs
-        several ms; together they would make one long frame), the screen dark."""
-        self._collect_due = False
-        found = collect_between_screens()
-        log.debug("collector's pass between screens: %d unreachable objects", found)
-        if self._loader is None:
-            freeze_survivors()
 
     def _start_loading(self, job: SceneBuild) -> None:
         self._dispose_all()
@@ -193,8 +186,6 @@ class SceneManager:
         return self.top.handle_event(event)
 
     def update(self, dt: float) -> None:
-        if self._collect_due:
-            self._collect()
         t = self._transition
         if t is not None:
             if self._loader is None:
@@ -207,8 +198,6 @@ class SceneManager:
             if self._loader is not None and self._loader.done:
                 loader, self._loader = self._loader, None
                 self.push(loader.scene())
-                if not self._collect_due:
-                    freeze_survivors()
             if self._loader is None and t.elapsed >= t.duration:
                 self._transition = None
         for scene in self._updating_scenes():

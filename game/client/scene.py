@@ -63,8 +63,8 @@ class Scene:
 
         Widgets call back into their scene (buttons, reel landings, presenter steps), so a left
         scene sits in reference cycles with its large pre-rendered surfaces. Emptying it breaks
-        every cycle through it, and reference counting frees the lot at once: no collector pass
-        (which in a long demo might never reach them) and no forced collection.
+        every cycle through it, and reference counting frees the lot at once, without waiting for
+        a collector pass (the one at the switch then finds next to nothing).
         """
         vars(self).clear()
         self.disposed = True

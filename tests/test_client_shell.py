@@ -26,7 +26,7 @@ BENCH = re.compile(
 
 SLOW = re.compile(
     r"^bench-slow: frame=(\d+) at=[\d.]+s ms=([\d.]+) input=([\d.]+) update=([\d.]+) draw=([\d.]+) "
-    r"flip=([\d.]+) cpu=[\d.]+ gc=([\d.]+) scene=\w+ building=(?:yes|no)$", re.M
+    r"flip=([\d.]+) cpu=[\d.]+ gc=([\d.]+) blocks=\d+ preempted=\d+ scene=\w+ building=(?:yes|no)$", re.M
 )
 
 

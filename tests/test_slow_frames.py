@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import sys
 import time
 
 import pytest
@@ -34,7 +35,8 @@ def test_it_keeps_the_slowest_frames_after_the_first_second_slowest_first() -> N
     assert worst.phases_ms == pytest.approx((0.1, 0.5, 2.0, 60.0))
     assert sum(worst.phases_ms) == pytest.approx(worst.ms)
     assert worst.line() == ("bench-slow: frame=5 at=1.1s ms=62.6 input=0.1 update=0.5 draw=2.0 flip=60.0 "
-                            f"cpu={worst.cpu_ms:.1f} gc=0.0 scene=Screen building=yes")
+                            f"cpu={worst.cpu_ms:.1f} gc=0.0 blocks={worst.blocks} preempted={worst.preemptions} "
+                            "scene=Screen building=yes")
     assert len(PHASES) == len(worst.phases_ms)
 
 
@@ -83,3 +85,24 @@ def test_processor_time_tells_a_busy_frame_from_one_that_waited() -> None:
         slow.close()
     assert busy.cpu_ms >= 20.0
     assert waited.ms >= 20.0 and waited.cpu_ms < 10.0
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a thread's own counts are Linux's")
+def test_a_frame_that_sleeps_counts_a_block_and_one_that_computes_counts_none() -> None:
+    slow = SlowFrames(keep=2)
+    try:
+        slow.begin()
+        start = time.perf_counter()
+        time.sleep(0.010)  # the thread gives up the core: a voluntary switch
+        slow.add(1, 2.0, (start, start, start, start, time.perf_counter()), "Sleeping", False)
+        slow.begin()
+        start = time.perf_counter()
+        total = sum(range(20_000))  # a little work, no system call that waits
+        slow.add(2, 2.1, (start, start, start, start, time.perf_counter() + 0.001), "Adding", False)
+        slept, added = sorted(slow.slowest(), key=lambda frame: frame.index)
+    finally:
+        slow.close()
+    assert total > 0
+    assert slept.blocks >= 1
+    assert added.blocks == 0
+    assert f"blocks={slept.blocks} preempted={slept.preemptions}" in slept.line()

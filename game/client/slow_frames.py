@@ -4,8 +4,10 @@ A percentile says that a run stuttered; this says in which phase of which frames
 draw, the flip), how much of it the main thread spent on the processor (the rest it waited: for
 the window server, for the interpreter held by the worker, or for a core the host gave elsewhere),
 on which screen, whether a screen was being built on the worker meanwhile, and how much of it was
-Python's garbage collector. It keeps a handful of frames (constant memory) and costs a few clock
-reads a frame.
+Python's garbage collector. The thread's context switches tell the waits apart: a *block* is the
+thread giving up the core itself (a lock, the interpreter's, a socket, the disk), a *preemption*
+the kernel taking it away (another process or the host wanted the core). It keeps a handful of
+frames (constant memory) and costs a few clock reads and one ``getrusage`` a frame.
 """
 
 from __future__ import annotations
@@ -16,6 +18,11 @@ import itertools
 import time
 from dataclasses import dataclass
 from typing import Any
+
+try:
+    import resource
+except ImportError:  # Windows has no getrusage: the counts stay 0 there
+    resource = None  # type: ignore[assignment]
 
 PHASES = ("input", "update", "draw", "flip")
 
@@ -32,12 +39,14 @@ class SlowFrame:
     gc_ms: float  # the collector's share of ``ms``
     scene: str  # the screen on top when the frame began
     building: bool  # a screen was being built on the worker
+    blocks: int = 0  # the main thread gave up the core (voluntary context switches)
+    preemptions: int = 0  # the kernel took the core from it (involuntary context switches)
 
     def line(self) -> str:
         phases = " ".join(f"{name}={ms:.1f}" for name, ms in zip(PHASES, self.phases_ms, strict=True))
         return (f"bench-slow: frame={self.index} at={self.at_s:.1f}s ms={self.ms:.1f} {phases} "
-                f"cpu={self.cpu_ms:.1f} gc={self.gc_ms:.1f} scene={self.scene} "
-                f"building={'yes' if self.building else 'no'}")
+                f"cpu={self.cpu_ms:.1f} gc={self.gc_ms:.1f} blocks={self.blocks} preempted={self.preemptions} "
+                f"scene={self.scene} building={'yes' if self.building else 'no'}")
 
 
 class SlowFrames:
@@ -50,6 +59,7 @@ class SlowFrames:
         self._gc_started = 0.0
         self._gc_seconds = 0.0  # collector time since the frame began
         self._cpu_start = 0.0
+        self._switches_start = (0, 0)
         gc.callbacks.append(self._on_gc)
 
     def _on_gc(self, phase: str, _info: dict[str, Any]) -> None:
@@ -63,6 +73,7 @@ class SlowFrames:
         """A frame begins (its collector and processor time count from here)."""
         self._gc_seconds = 0.0
         self._cpu_start = time.thread_time()
+        self._switches_start = _context_switches()
 
     def add(self, index: int, at_s: float, marks: tuple[float, ...], scene: str, building: bool) -> None:
         """Frame ``index``, begun ``at_s`` into the run; ``marks`` are the clock at its start and at
@@ -74,7 +85,9 @@ class SlowFrames:
             return
         cpu_ms = (time.thread_time() - self._cpu_start) * 1000.0
         phases = tuple((b - a) * 1000.0 for a, b in itertools.pairwise(marks))
-        frame = SlowFrame(ms, index, at_s, phases, cpu_ms, self._gc_seconds * 1000.0, scene, building)
+        blocks, preemptions = (now - then for now, then in zip(_context_switches(), self._switches_start, strict=True))
+        frame = SlowFrame(ms, index, at_s, phases, cpu_ms, self._gc_seconds * 1000.0, scene, building,
+                          blocks, preemptions)
         if len(self._heap) < self.keep:
             heapq.heappush(self._heap, frame)
         else:
@@ -86,3 +99,13 @@ class SlowFrames:
     def close(self) -> None:
         if self._on_gc in gc.callbacks:
             gc.callbacks.remove(self._on_gc)
+
+
+def _context_switches() -> tuple[int, int]:
+    """The calling thread's voluntary and involuntary context switches so far (Linux; 0, 0 where a
+    thread's own counts are not to be had)."""
+    who = getattr(resource, "RUSAGE_THREAD", None)
+    if who is None:
+        return 0, 0
+    usage = resource.getrusage(who)
+    return usage.ru_nvcsw, usage.ru_nivcsw

@@ -36,7 +36,7 @@ def test_it_keeps_the_slowest_frames_after_the_first_second_slowest_first() -> N
     assert sum(worst.phases_ms) == pytest.approx(worst.ms)
     assert worst.line() == ("bench-slow: frame=5 at=1.1s ms=62.6 input=0.1 update=0.5 draw=2.0 flip=60.0 "
                             f"cpu={worst.cpu_ms:.1f} gc=0.0 blocks={worst.blocks} preempted={worst.preemptions} "
-                            "scene=Screen building=yes")
+                            "host_steal=- scene=Screen building=yes")
     assert len(PHASES) == len(worst.phases_ms)
 
 

@@ -42,11 +42,14 @@ class SlowFrame:
     blocks: int = 0  # the main thread gave up the core (voluntary context switches)
     preemptions: int = 0  # the kernel took the core from it (involuntary context switches)
 
-    def line(self) -> str:
+    def line(self, host_steal: int | None = None) -> str:
+        """The ``bench-slow:`` line; ``host_steal`` is the percent the host took in the frame's
+        second (``host_steal.StealSeconds``), ``-`` where unknown."""
+        steal = "-" if host_steal is None else f"{host_steal}%"
         phases = " ".join(f"{name}={ms:.1f}" for name, ms in zip(PHASES, self.phases_ms, strict=True))
         return (f"bench-slow: frame={self.index} at={self.at_s:.1f}s ms={self.ms:.1f} {phases} "
                 f"cpu={self.cpu_ms:.1f} gc={self.gc_ms:.1f} blocks={self.blocks} preempted={self.preemptions} "
-                f"scene={self.scene} building={'yes' if self.building else 'no'}")
+                f"host_steal={steal} scene={self.scene} building={'yes' if self.building else 'no'}")
 
 
 class SlowFrames:

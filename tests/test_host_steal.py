@@ -1,10 +1,15 @@
-"""Host steal per second of a run (``--bench``'s ``host_steal=`` and ``bench-host:``)."""
+"""The host's steal (``--bench``'s ``host_steal=`` and ``bench-host:`` lines)."""
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
-from game.client.host_steal import StealSeconds, read_cpu_times
+import pytest
+
+from game.client.host_steal import HostSteal, parse_cpu_line
+from game.client.slow_frames import SlowFrames
 
 
 def write_stat(path: Path, steal: int, total: int) -> None:
@@ -13,34 +18,66 @@ def write_stat(path: Path, steal: int, total: int) -> None:
     path.write_text(f"cpu  6 0 4 {idle} 0 0 0 {steal} 0 0\ncpu0 1 2 3 4 5 6 7 8 9 10\nintr 1\n")
 
 
-def test_the_counters_are_read_as_steal_and_total(tmp_path: Path) -> None:
+def test_the_first_line_is_read_as_steal_and_total() -> None:
+    assert parse_cpu_line("cpu  6 0 4 960 0 0 0 30 0 0\ncpu0 1\n") == (30, 1000)
+    assert parse_cpu_line("nonsense\n") is None
+    assert parse_cpu_line("cpu 1 2 x 4 5 6 7 8\n") is None
+
+
+def test_steal_is_read_in_milliseconds_and_as_a_share_of_the_run(tmp_path: Path) -> None:
     stat = tmp_path / "stat"
-    write_stat(stat, steal=30, total=1000)
-    assert read_cpu_times(stat) == (30, 1000)
-    stat.write_text("nonsense\n")
-    assert read_cpu_times(stat) is None
-    assert read_cpu_times(tmp_path / "missing") is None
+    write_stat(stat, steal=10, total=1000)
+    steal = HostSteal(stat)
+    try:
+        assert steal.available
+        before = steal.stolen_ms()
+        write_stat(stat, steal=60, total=1200)  # 50 of the next 200 ticks stolen
+        after = steal.stolen_ms()
+        assert before is not None and after is not None
+        assert after - before == pytest.approx(50 * steal._ms_per_tick)
+        assert steal.share_since_start() == pytest.approx(25.0)
+    finally:
+        steal.close()
+    assert not steal.available and steal.stolen_ms() is None
 
 
-def test_each_second_gets_its_share_and_a_slept_second_its_neighbours(tmp_path: Path) -> None:
+def test_without_the_counters_nothing_is_claimed(tmp_path: Path) -> None:
+    missing = HostSteal(tmp_path / "missing")
+    assert not missing.available and missing.stolen_ms() is None and missing.share_since_start() is None
+    bad = tmp_path / "bad"
+    bad.write_text("nonsense\n")
+    assert not HostSteal(bad).available
+    slow = SlowFrames(steal=missing)
+    try:
+        assert slow.host_line() == "bench-host: steal=unknown"
+    finally:
+        slow.close()
+
+
+def frame_marks(start: float, ms: float) -> tuple[float, ...]:
+    return (start, start, start, start, start + ms / 1000.0)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's tick is Linux's")
+def test_long_frames_are_told_apart_by_what_the_host_took_in_them(tmp_path: Path) -> None:
     stat = tmp_path / "stat"
     write_stat(stat, steal=0, total=1000)
-    seconds = StealSeconds(stat)
-    seconds.tick(0.5)  # the first second is not over: nothing read
-    assert seconds.at(0.5) is None
-    write_stat(stat, steal=0, total=1200)
-    seconds.tick(1.01)
-    write_stat(stat, steal=50, total=1400)  # 50 of 200 ticks stolen
-    seconds.tick(2.02)
-    write_stat(stat, steal=50, total=1800)  # two seconds in one read: 0 of 400
-    seconds.tick(4.1)
-    assert list(seconds.percents) == [0, 25, 0, 0]
-    assert seconds.at(1.7) == 25 and seconds.at(3.9) == 0 and seconds.at(4.2) is None
-    assert seconds.summary() == "bench-host: seconds=4 steal_mean=6.2% seconds_steal_10pct_or_more=1"
-
-
-def test_without_the_counters_it_reports_nothing(tmp_path: Path) -> None:
-    seconds = StealSeconds(tmp_path / "missing")
-    seconds.tick(5.0)
-    assert seconds.at(1.0) is None
-    assert seconds.summary() == "bench-host: steal=unknown"
+    slow = SlowFrames(keep=8, steal=HostSteal(stat))
+    tick_ms = 1000.0 / os.sysconf("SC_CLK_TCK")  # the kernel's USER_HZ: 100 a second on Linux
+    try:
+        steal, total = 0, 1000
+        for index, (ms, stolen_ticks) in enumerate([(20.0, 0), (60.0, 3), (60.0, 1), (40.0, 0)], start=1):
+            slow.begin()
+            steal, total = steal + stolen_ticks, total + 20
+            write_stat(stat, steal=steal, total=total)
+            slow.add(index, 1.0 + index, frame_marks(10.0 + index, ms), "Screen", building=False)
+        frames = {frame.index: frame for frame in slow.slowest()}
+        line = slow.host_line()
+    finally:
+        slow.close()
+    assert frames[1].host_steal_ms == 0.0
+    assert frames[2].host_steal_ms == pytest.approx(3 * tick_ms)
+    assert frames[3].host_steal_ms == pytest.approx(tick_ms)
+    assert f"host_steal={3 * tick_ms:.0f}ms" in frames[2].line()
+    # at 10 ms a tick: 60 ms with 30 ms stolen is within 33 ms without it; 60 with 10 and 40 with none are not
+    assert line.startswith("bench-host: steal=") and line.endswith(" over33ms=3 within33ms_without_steal=1")

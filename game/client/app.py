@@ -34,7 +34,7 @@ from . import gfx, theme
 from .audio import Audio
 from .autoplay import AutoplayConfig
 from .context import AppContext
-from .host_steal import StealSeconds
+from .host_steal import HostSteal
 from .layout import LayoutError
 from .memory import give_back_set_aside, keep_big_blocks_returnable
 from .resolution import render_scale, window_size
@@ -160,8 +160,7 @@ class App:
         self.options = options
         self.data_dir = Path(options.data_dir) if options.data_dir else default_data_dir()
         self.stats = FrameStats()
-        self.slow_frames = SlowFrames()
-        self.steal = StealSeconds() if options.bench else None
+        self.slow_frames = SlowFrames(steal=HostSteal() if options.bench else None)
         self.frames = 0
         self.first_frame_at = 0.0
         self.demo: DemoDirector | None = None
@@ -373,8 +372,6 @@ class App:
                 work_end = time.perf_counter()
                 since_start = work_start - wall_start
                 self.stats.add(work_end - work_start, since_start)
-                if self.steal is not None:
-                    self.steal.tick(since_start)
                 marks = (work_start, input_done, update_done, draw_done, work_end)
                 self.slow_frames.add(self.frames, since_start, marks,
                                      type(top).__name__ if top is not None else "-", ctx.scenes.building)
@@ -390,9 +387,8 @@ class App:
             if self.options.bench:  # the one line for scripts to parse
                 print(f"{self.stats.line(wall)} first_frame_at={self.first_frame_at:.3f}", flush=True)
                 for frame in self.slow_frames.slowest():
-                    print(frame.line(self.steal.at(frame.at_s) if self.steal else None), flush=True)
-                if self.steal is not None:
-                    print(self.steal.summary(), flush=True)
+                    print(frame.line(), flush=True)
+                print(self.slow_frames.host_line(), flush=True)
             log.info("%s", self.stats.line(wall))
             if gfx.scale() != 1.0:
                 log.info("drawn at %.1fx: %s", gfx.scale(), gfx.stats())

@@ -1,71 +1,79 @@
-"""The share of each second the virtual machine's host gave our processors to someone else.
+"""How much processor time the virtual machine's host took from the machine.
 
 On a virtual machine the host can stop a virtual CPU to run another guest; the kernel counts
-that as *steal* in ``/proc/stat``. A frame that falls in such a second waits although neither the
+that as *steal* in ``/proc/stat``. A frame that falls in such a moment waits although neither the
 game nor anything else in the machine was busy: its ``bench-slow:`` line shows the thread
-preempted and the flip long, with little processor time. ``--bench`` samples the counter once a
-second (one small file read) and puts the second's steal beside each slow frame, so a stall the
-host caused is told from one the game caused. Where there is no ``/proc/stat`` (not Linux), it
-reports nothing.
+preempted or the flip long, with little processor time. ``--bench`` reads the counter at a frame's
+start and, for the frames it reports, at its end (one read of a kept-open file, about 10 us), so a
+stall the host caused is told from one the game caused. Where there is no ``/proc/stat`` (not
+Linux), there is nothing to read and nothing is claimed.
 """
 
 from __future__ import annotations
 
-from array import array
+import os
 from pathlib import Path
 
 PROC_STAT = Path("/proc/stat")
 STEAL_FIELD = 7  # user nice system idle iowait irq softirq steal ...
 
 
-def read_cpu_times(path: Path = PROC_STAT) -> tuple[int, int] | None:
-    """(steal, total) ticks over all processors since boot, or None where they are not to be had."""
-    try:
-        with path.open() as stat:
-            fields = stat.readline().split()
-    except OSError:
-        return None
+def parse_cpu_line(text: str) -> tuple[int, int] | None:
+    """(steal, total) ticks from the first line of ``/proc/stat``, or None if it is not one."""
+    fields = text.split("\n", 1)[0].split()
     if len(fields) <= STEAL_FIELD + 1 or fields[0] != "cpu":
         return None
     try:
-        ticks = [int(value) for value in fields[1:]]
+        ticks = [int(value) for value in fields[1:STEAL_FIELD + 2]]
     except ValueError:
         return None
-    return ticks[STEAL_FIELD], sum(ticks[:STEAL_FIELD + 1])
+    return ticks[STEAL_FIELD], sum(ticks)
 
 
-class StealSeconds:
-    """Steal per whole second of a run, in percent (one byte a second: 2 hours take 7 KiB)."""
+class HostSteal:
+    """Reads the machine's steal counter (all processors together) in milliseconds."""
 
     def __init__(self, path: Path = PROC_STAT) -> None:
-        self.path = path
-        self.percents = array("B")
-        self._last = read_cpu_times(path)
-        self._available = self._last is not None
-
-    def tick(self, since_start: float) -> None:
-        """Called every frame; reads the counters once each time a new second of the run begins."""
-        if not self._available or since_start < len(self.percents) + 1:
+        self._fd: int | None = None
+        self._start = (0, 0)
+        self._ms_per_tick = 1000.0 / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 10.0
+        try:
+            self._fd = os.open(path, os.O_RDONLY)
+        except OSError:
             return
-        now = read_cpu_times(self.path)
-        if now is None or self._last is None:
-            self._available = False
+        first = self._read()
+        if first is None:
+            self.close()
             return
-        steal, total = (a - b for a, b in zip(now, self._last, strict=True))
-        self._last = now
-        percent = round(100 * steal / total) if total > 0 else 0
-        while len(self.percents) < int(since_start):  # a second the loop slept through counts alike
-            self.percents.append(max(0, min(100, percent)))
+        self._start = first
 
-    def at(self, since_start: float) -> int | None:
-        """The steal of the second that ``since_start`` fell in, once that second has been read."""
-        second = int(since_start)
-        return self.percents[second] if second < len(self.percents) else None
+    @property
+    def available(self) -> bool:
+        return self._fd is not None
 
-    def summary(self) -> str:
-        """``bench-host:``: the run's mean steal and how many of its seconds had 10% or more."""
-        if not self.percents:
-            return "bench-host: steal=unknown"
-        mean = sum(self.percents) / len(self.percents)
-        busy = sum(1 for percent in self.percents if percent >= 10)
-        return f"bench-host: seconds={len(self.percents)} steal_mean={mean:.1f}% seconds_steal_10pct_or_more={busy}"
+    def _read(self) -> tuple[int, int] | None:
+        if self._fd is None:
+            return None
+        try:
+            text = os.pread(self._fd, 512, 0).decode("ascii", "replace")
+        except OSError:
+            return None
+        return parse_cpu_line(text)
+
+    def stolen_ms(self) -> float | None:
+        """Steal since boot, in ms of processor time; None where it cannot be read."""
+        ticks = self._read()
+        return None if ticks is None else ticks[0] * self._ms_per_tick
+
+    def share_since_start(self) -> float | None:
+        """The percent of all processor time the host took since this reader was made."""
+        now = self._read()
+        if now is None or self._fd is None:
+            return None
+        steal, total = (a - b for a, b in zip(now, self._start, strict=True))
+        return 100.0 * steal / total if total > 0 else 0.0
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None

@@ -6,8 +6,10 @@ the window server, for the interpreter held by the worker, or for a core the hos
 on which screen, whether a screen was being built on the worker meanwhile, and how much of it was
 Python's garbage collector. The thread's context switches tell the waits apart: a *block* is the
 thread giving up the core itself (a lock, the interpreter's, a socket, the disk), a *preemption*
-the kernel taking it away (another process or the host wanted the core). It keeps a handful of
-frames (constant memory) and costs a few clock reads and one ``getrusage`` a frame.
+the kernel taking it away (another process or the host wanted the core); ``host_steal`` is the
+processor time the virtual machine's host took from the machine meanwhile (``host_steal.py``).
+It keeps a handful of frames (constant memory) and costs a few clock reads, one ``getrusage`` and
+one read of ``/proc/stat`` a frame.
 """
 
 from __future__ import annotations
@@ -19,12 +21,15 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from .host_steal import HostSteal
+
 try:
     import resource
 except ImportError:  # Windows has no getrusage: the counts stay 0 there
     resource = None  # type: ignore[assignment]
 
 PHASES = ("input", "update", "draw", "flip")
+LONG_FRAME_MS = 33.3  # two 60 Hz frames
 
 
 @dataclass(frozen=True, order=True)
@@ -41,11 +46,10 @@ class SlowFrame:
     building: bool  # a screen was being built on the worker
     blocks: int = 0  # the main thread gave up the core (voluntary context switches)
     preemptions: int = 0  # the kernel took the core from it (involuntary context switches)
+    host_steal_ms: float | None = None  # processor time the host took from the machine (both cores)
 
-    def line(self, host_steal: int | None = None) -> str:
-        """The ``bench-slow:`` line; ``host_steal`` is the percent the host took in the frame's
-        second (``host_steal.StealSeconds``), ``-`` where unknown."""
-        steal = "-" if host_steal is None else f"{host_steal}%"
+    def line(self) -> str:
+        steal = "-" if self.host_steal_ms is None else f"{self.host_steal_ms:.0f}ms"
         phases = " ".join(f"{name}={ms:.1f}" for name, ms in zip(PHASES, self.phases_ms, strict=True))
         return (f"bench-slow: frame={self.index} at={self.at_s:.1f}s ms={self.ms:.1f} {phases} "
                 f"cpu={self.cpu_ms:.1f} gc={self.gc_ms:.1f} blocks={self.blocks} preempted={self.preemptions} "
@@ -55,9 +59,13 @@ class SlowFrame:
 class SlowFrames:
     """The ``keep`` slowest frames after the first ``settle_s`` seconds."""
 
-    def __init__(self, keep: int = 8, settle_s: float = 1.0) -> None:
+    def __init__(self, keep: int = 8, settle_s: float = 1.0, steal: HostSteal | None = None) -> None:
         self.keep = keep
         self.settle_s = settle_s
+        self.steal = steal
+        self._steal_start: float | None = None
+        self.long_frames = 0  # over LONG_FRAME_MS after the first second
+        self.long_but_for_steal = 0  # of those, within it once the host's steal is taken out
         self._heap: list[SlowFrame] = []
         self._gc_started = 0.0
         self._gc_seconds = 0.0  # collector time since the frame began
@@ -77,6 +85,8 @@ class SlowFrames:
         self._gc_seconds = 0.0
         self._cpu_start = time.thread_time()
         self._switches_start = _context_switches()
+        if self.steal is not None:
+            self._steal_start = self.steal.stolen_ms()
 
     def add(self, index: int, at_s: float, marks: tuple[float, ...], scene: str, building: bool) -> None:
         """Frame ``index``, begun ``at_s`` into the run; ``marks`` are the clock at its start and at
@@ -84,22 +94,46 @@ class SlowFrames:
         if at_s < self.settle_s:
             return
         ms = (marks[-1] - marks[0]) * 1000.0
+        long = ms > LONG_FRAME_MS
+        if not long and len(self._heap) >= self.keep and ms <= self._heap[0].ms:
+            return
+        steal_ms = self._steal_in_frame()
+        if long:
+            self.long_frames += 1
+            self.long_but_for_steal += steal_ms is not None and ms - steal_ms <= LONG_FRAME_MS
         if len(self._heap) >= self.keep and ms <= self._heap[0].ms:
             return
         cpu_ms = (time.thread_time() - self._cpu_start) * 1000.0
         phases = tuple((b - a) * 1000.0 for a, b in itertools.pairwise(marks))
         blocks, preemptions = (now - then for now, then in zip(_context_switches(), self._switches_start, strict=True))
         frame = SlowFrame(ms, index, at_s, phases, cpu_ms, self._gc_seconds * 1000.0, scene, building,
-                          blocks, preemptions)
+                          blocks, preemptions, steal_ms)
         if len(self._heap) < self.keep:
             heapq.heappush(self._heap, frame)
         else:
             heapq.heapreplace(self._heap, frame)
 
+    def _steal_in_frame(self) -> float | None:
+        if self.steal is None or self._steal_start is None:
+            return None
+        now = self.steal.stolen_ms()
+        return None if now is None else now - self._steal_start
+
     def slowest(self) -> list[SlowFrame]:
         return sorted(self._heap, reverse=True)
 
+    def host_line(self) -> str:
+        """``bench-host:``: the host's share of the run's processor time, the frames over 33 ms
+        after the first second, and how many of them were within 33 ms but for that steal."""
+        share = self.steal.share_since_start() if self.steal is not None else None
+        if share is None:
+            return "bench-host: steal=unknown"
+        return (f"bench-host: steal={share:.1f}% over33ms={self.long_frames} "
+                f"within33ms_without_steal={self.long_but_for_steal}")
+
     def close(self) -> None:
+        if self.steal is not None:
+            self.steal.close()
         if self._on_gc in gc.callbacks:
             gc.callbacks.remove(self._on_gc)
 

@@ -68,7 +68,7 @@ class HostSteal:
     def share_since_start(self) -> float | None:
         """The percent of all processor time the host took since this reader was made."""
         now = self._read()
-        if now is None or self._fd is None:
+        if now is None:
             return None
         steal, total = (a - b for a, b in zip(now, self._start, strict=True))
         return 100.0 * steal / total if total > 0 else 0.0

@@ -95,13 +95,14 @@ class SlowFrames:
             return
         ms = (marks[-1] - marks[0]) * 1000.0
         long = ms > LONG_FRAME_MS
-        if not long and len(self._heap) >= self.keep and ms <= self._heap[0].ms:
+        kept = len(self._heap) < self.keep or ms > self._heap[0].ms
+        if not (long or kept):
             return
         steal_ms = self._steal_in_frame()
         if long:
             self.long_frames += 1
             self.long_but_for_steal += steal_ms is not None and ms - steal_ms <= LONG_FRAME_MS
-        if len(self._heap) >= self.keep and ms <= self._heap[0].ms:
+        if not kept:
             return
         cpu_ms = (time.thread_time() - self._cpu_start) * 1000.0
         phases = tuple((b - a) * 1000.0 for a, b in itertools.pairwise(marks))

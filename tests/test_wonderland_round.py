@@ -75,6 +75,8 @@ def test_tumble_explodes_every_winning_cell_once_and_drops_straight_down() -> No
     assert after[6] == ["train", *[quiet(6, r) for r in range(7)]]
     for col in (0, 1, 3, 7):
         assert after[col] == start[col]
+    assert play.won_units == units and play.ctx.total == 0  # handed over once, when the round ends
+    play.settle()
     assert play.ctx.total == F("0.75")
 
 
@@ -233,6 +235,28 @@ def test_the_cap_ends_the_round_at_once_and_pays_7500x(tmp_path: Path) -> None:
     assert events[-1] == {"type": "round_end", "x": "7500", "win": 1_500_000, "capped": True}
     assert result.capped and result.win_x == 7500 and result.win == 7500 * 200
     assert not result.features  # the markers won were forfeited
+
+
+def test_a_cap_between_two_units_stops_the_round_at_the_win_that_reaches_it() -> None:
+    game = get_game("santas_wonderland").__class__()
+    game.cap = F(7, 3)  # not a whole number of pay units: the round must stop at the first sum >= 7/3
+    capped = 0
+    for seed in range(300):
+        result = game.play(200, seed)
+        sums = []
+        for event in result.events:
+            if event["type"] == "clusters":
+                sums.append((sums[-1] if sums else F(0)) + F(event["x"]))
+        kinds = types(result.events)
+        if result.capped:
+            capped += 1
+            assert kinds[-3:] == ["clusters", "cap_reached", "round_end"]
+            assert sums[-1] >= game.cap and (len(sums) == 1 or sums[-2] < game.cap)
+            assert result.win_x == game.cap
+        else:
+            assert not sums or sums[-1] < game.cap
+            assert result.win_x == (sums[-1] if sums else 0)
+    assert capped >= 5
 
 
 def test_the_meter_triggers_midnight_riches_after_the_spin(tmp_path: Path) -> None:

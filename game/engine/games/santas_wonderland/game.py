@@ -162,4 +162,5 @@ class SantasWonderland(Game):
                     ctx.deferred.append({"trigger": trigger})
                 else:
                     play.midnight(trigger, points)
+        play.settle()
         yield from ()  # no decisions in this game: the round runs through in one step

@@ -52,6 +52,12 @@ class WonderlandRound:
         self.masks: list[int] = []
         self.markers: list[int] = [0] * len(FEATURES)  # the cell bit of each marker still on the grid
         self.owed: list[bool] = [False] * len(FEATURES)
+        # Wins are added up here in whole units and handed to ``ctx`` as one Fraction when the
+        # round ends (``settle``), or at once when they reach the cap, which stops the round there.
+        self.won_units = 0
+        self.unpaid_units = 0
+        cap = ctx.cap
+        self.cap_units = None if cap is None else -(-cap.numerator * data.pay_den // cap.denominator)
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -67,6 +73,15 @@ class WonderlandRound:
         return [cells[i:i + ROWS] for i in range(0, CELLS, ROWS)]
 
     def award(self, units: int) -> None:
+        if units:
+            self.won_units += units
+            self.unpaid_units += units
+            if self.cap_units is not None and self.won_units >= self.cap_units:
+                self.settle()  # raises CapReached: the round stops at this win
+
+    def settle(self) -> None:
+        """Hand the wins not yet handed over to the round's context (one Fraction, not one per tumble)."""
+        units, self.unpaid_units = self.unpaid_units, 0
         if units:
             self.ctx.award(Fraction(units, self.data.pay_den))
 

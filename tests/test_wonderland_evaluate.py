@@ -9,7 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import get_game
-from game.engine.games.santas_wonderland.clusters import BITS, cell_list, find_clusters, mask_of_cells
+from game.engine.games.santas_wonderland.clusters import (
+    BITS,
+    cell_list,
+    clusters_of,
+    find_clusters,
+    mask_of_cells,
+    masks_of,
+)
 from tests.wonderland_fixtures import quiet_window, reference_clusters, window
 
 GAME = get_game("santas_wonderland")
@@ -174,3 +181,33 @@ def test_the_bit_mask_finder_agrees_with_a_plain_search(cells: list[str]) -> Non
     expected = reference_clusters(win)
     assert sorted((w.symbol, w.cells) for w in ev.wins) == sorted(expected)
     assert ev.total == sum((printed(symbol, len(cells)) for symbol, cells in expected), F(0))
+
+
+wild_free_cells = st.lists(st.sampled_from(SYMBOLS[:3]), min_size=64, max_size=64) | st.lists(
+    st.sampled_from(SYMBOLS), min_size=64, max_size=64)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(cells=wild_free_cells)
+def test_without_wilds_the_one_pass_finder_gives_the_per_symbol_finders_clusters_in_its_order(cells: list[str]) -> None:
+    grid = [SYMBOLS.index(name) for name in cells]
+    masks = masks_of(grid, 8)
+    assert clusters_of(grid, 7) == find_clusters(masks, masks[7], 7)  # the same clusters, the same order
+    win = [cells[c * 8:c * 8 + 8] for c in range(8)]
+    assert sorted((SYMBOLS[s], tuple(map(tuple, cell_list(m)))) for s, m, _ in clusters_of(grid, 7)) == sorted(
+        reference_clusters(win))
+
+
+def test_the_one_pass_finder_keeps_columns_and_their_ends_apart() -> None:
+    # cells 5..9 in the flat order are bears, but (0, 7) and (1, 0) are not neighbours: no cluster there;
+    # the five bears along row 7 of columns 2..6 are one
+    win = quiet_window()
+    for col, row in ((0, 5), (0, 6), (0, 7), (1, 0), (1, 1), (2, 7), (3, 7), (4, 7), (5, 7), (6, 7)):
+        win[col][row] = "bear"
+    grid = [SYMBOLS.index(name) for column in win for name in column]
+    assert 7 not in grid
+    found = clusters_of(grid, 7)
+    assert [(SYMBOLS[s], cell_list(m), n) for s, m, n in found] == [
+        ("bear", [[2, 7], [3, 7], [4, 7], [5, 7], [6, 7]], 5)]
+    masks = masks_of(grid, 8)
+    assert found == find_clusters(masks, masks[7], 7)

@@ -16,7 +16,7 @@ from ...describe import GameDescription
 from ...game import Game
 from ...round import Decision, RoundContext, RoundResult
 from ...wins import Evaluation, Win
-from .clusters import COLS, ROWS, cell_tuples, find_clusters, masks_of
+from .clusters import COLS, ROWS, cell_tuples, clusters_of
 from .model import FEATURES, Level, Phase, Weighted, WonderlandData
 from .play import MultiplierTexts, WonderlandRound
 
@@ -91,10 +91,9 @@ class SantasWonderland(Game):
         except KeyError as exc:
             raise ValueError(f"unknown symbol {exc.args[0]!r}") from None
         wild = len(data.symbols)
-        masks = masks_of(grid, wild + 1)
         wins = [
             Win(data.symbols[symbol], size, cell_tuples(group), None, data.pays[symbol][size], 1, "cluster")
-            for symbol, group, size in find_clusters(masks, masks[wild], wild)
+            for symbol, group, size in clusters_of(grid, wild)
         ]
         return Evaluation.of(wins)
 

@@ -13,7 +13,7 @@ from typing import Any
 from ...money import multiplier_text
 from ...rng import RoundRng
 from ...round import RoundContext
-from .clusters import BITS, CELLS, COLS, KEPT_ROWS, ROWS, STRIDE, block_mask, cell_list, find_clusters, masks_of
+from .clusters import BITS, CELLS, COLS, KEPT_ROWS, ROWS, STRIDE, block_mask, cell_list, clusters_of
 from .model import FEATURES, Phase, WonderlandData
 
 # Top-left corners (col, row) and masks of every block position, by block size.
@@ -49,7 +49,6 @@ class WonderlandRound:
         self.names = data.names
         self.wild = len(data.symbols)
         self.grid: list[int] = []
-        self.masks: list[int] = []
         self.markers: list[int] = [0] * len(FEATURES)  # the cell bit of each marker still on the grid
         self.owed: list[bool] = [False] * len(FEATURES)
         # Wins are added up here in whole units and handed to ``ctx`` as one Fraction when the
@@ -62,9 +61,8 @@ class WonderlandRound:
     # -- helpers ----------------------------------------------------------------------------
 
     def set_grid(self, grid: list[int]) -> None:
-        """Take a whole new grid (or one a feature or a tumble changed): masks from scratch."""
+        """Take a whole new grid (or one a feature or a tumble changed)."""
         self.grid = grid
-        self.masks = masks_of(grid, self.wild + 1)
 
     def grid_names(self) -> list[list[str]]:
         """The grid for an event: fresh lists, so that no two events share one."""
@@ -99,8 +97,7 @@ class WonderlandRound:
         base = phase_name == "base"
         won_units = 0
         while True:
-            masks = self.masks
-            found = find_clusters(masks, masks[wild], wild)
+            found = clusters_of(self.grid, wild)
             if not found:
                 return won_units, meter
             union = 0

@@ -11,6 +11,7 @@ import pytest
 
 from game.engine import get_game
 from game.engine.games.santas_wonderland.clusters import BITS
+from game.engine.games.santas_wonderland.game import SantasWonderland
 from game.engine.games.santas_wonderland.model import FEATURES
 from game.engine.round import RoundPlay
 from tests.wonderland_fixtures import (
@@ -238,7 +239,7 @@ def test_the_cap_ends_the_round_at_once_and_pays_7500x(tmp_path: Path) -> None:
 
 
 def test_a_cap_between_two_units_stops_the_round_at_the_win_that_reaches_it() -> None:
-    game = get_game("santas_wonderland").__class__()
+    game = SantasWonderland()
     game.cap = F(7, 3)  # not a whole number of pay units: the round must stop at the first sum >= 7/3
     capped = 0
     for seed in range(300):

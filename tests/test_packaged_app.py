@@ -101,3 +101,18 @@ def test_bundle_plays_halloween_like_the_source(bundle: Path, tmp_path: Path) ->
         wallet.close()
     assert balances[0] == balances[1]
     assert len(balances[0][1]) >= 1
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or shutil.which("strip") is None
+                    or shutil.which("readelf") is None, reason="the spec strips on Linux, with binutils")
+def test_bundle_libraries_carry_no_debug_information(bundle: Path) -> None:
+    """build.spec strips the bundle on Linux: no shared library in it keeps a ``.debug_info``."""
+    internal = bundle.parent / "_internal"
+    libraries = [path for path in internal.rglob("*.so*") if path.is_file() and not path.is_symlink()]
+    assert any(path.name.startswith("libpython") for path in libraries)
+    with_debug = [
+        path.name for path in libraries
+        if ".debug_info" in subprocess.run(["readelf", "-S", "-W", str(path)], capture_output=True,
+                                           text=True, check=True).stdout
+    ]
+    assert with_debug == []

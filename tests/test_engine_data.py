@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -51,3 +52,24 @@ def test_unreadable_and_invalid_json(tmp_path: Path) -> None:
     bad.write_text("{ not json", encoding="utf-8")
     with pytest.raises(DataError, match="not valid JSON at line 1"):
         HalloweenVacation(bad)
+
+
+def test_the_shared_readers_of_symbols_and_lines() -> None:
+    """``read_symbol`` and ``read_lines`` (every line game's data goes through them)."""
+    from game.engine.data import Reader, read_lines, read_symbol
+
+    symbols = ("wild", "lady", "ten")
+    name = "".join(["la", "dy"])  # a string made at run time, not the interned literal
+    read = read_symbol(Reader("f.json", name, "wild"), symbols)
+    assert read == "lady" and read is sys.intern("lady")
+    with pytest.raises(DataError, match=r"f\.json: pays\.x: unknown symbol 'x' \(symbols: wild, lady, ten\)"):
+        read_symbol(Reader("f.json", "x", "pays.x"), symbols)
+    assert read_lines(Reader("f.json", [[0, 1, 2], [2, 2, 2]], "lines"), 3, 3) == ((0, 1, 2), (2, 2, 2))
+    for value, message in [
+        ([], "lines: at least one line"),
+        ([[0, 1]], r"lines\[0\]: a line names one row per reel \(3\)"),
+        ([[0, 1, 3]], r"lines\[0\]\[2\]: must be at most 2"),
+        ([[0, 0, 0], [0, 0, 0]], "lines: two lines have the same shape"),
+    ]:
+        with pytest.raises(DataError, match=message):
+            read_lines(Reader("f.json", value, "lines"), 3, 3)

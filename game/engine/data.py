@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from itertools import pairwise
@@ -89,6 +90,30 @@ class Reader:
             return parse(self.value)
         except (ValueError, ZeroDivisionError, TypeError) as exc:
             raise self.fail(f"expected {what}, found {self.value!r} ({exc})") from exc
+
+
+def read_symbol(reader: Reader, symbols: Sequence[str]) -> str:
+    """A symbol's name that must be one of the game's ``symbols`` (interned: the same object as
+    every other use of that name, so that the hot loops' comparisons are cheap)."""
+    name = reader.text()
+    if name not in symbols:
+        raise reader.fail(f"unknown symbol {name!r} (symbols: {', '.join(symbols)})")
+    return sys.intern(name)
+
+
+def read_lines(doc: Reader, reels: int, rows: int) -> tuple[tuple[int, ...], ...]:
+    """A line game's line shapes: each names one row per reel; at least one, no two alike."""
+    lines = []
+    for item in doc.items():
+        line = tuple(row.integer(0, rows - 1) for row in item.items())
+        if len(line) != reels:
+            raise item.fail(f"a line names one row per reel ({reels})")
+        lines.append(line)
+    if not lines:
+        raise doc.fail("at least one line")
+    if len(set(lines)) != len(lines):
+        raise doc.fail("two lines have the same shape")
+    return tuple(lines)
 
 
 @dataclass(frozen=True)

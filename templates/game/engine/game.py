@@ -13,7 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from game.engine.data import Reader, load_json, read_bets, read_pending_limit, read_printed_rtp
+from game.engine.data import Reader, load_json, read_bets, read_lines, read_pending_limit, read_printed_rtp, read_symbol
 from game.engine.describe import GameDescription
 from game.engine.game import Game
 from game.engine.lines import LineEvaluator
@@ -37,13 +37,12 @@ class __GameClass__(Game):
         self.reel_count = doc.child("reels").integer(1, 9)
         self.rows = doc.child("rows").integer(1, 9)
         self.symbols = tuple(item.text() for item in doc.child("symbols").items())
-        self.wild = doc.child("wild").text()
-        self.gift = doc.child("gift").text()
+        self.wild = read_symbol(doc.child("wild"), self.symbols)
+        self.gift = read_symbol(doc.child("gift"), self.symbols)
         pays_doc = doc.child("pays")
         self.pays = {name: {int(count): pays_doc.child(name).child(count).convert(parse_multiplier, "a pay")
                             for count in pays_doc.child(name).fields()} for name in pays_doc.fields()}
-        self.lines = tuple(tuple(row.integer(0, self.rows - 1) for row in line.items())
-                           for line in doc.child("lines").items())
+        self.lines = read_lines(doc.child("lines"), self.reel_count, self.rows)
         ladder = read_bets(doc)
         self.bets, self.default_bet = ladder.ladder, ladder.default
         self.respin_price_x = doc.child("respin_price_x").convert(parse_multiplier, "a multiple of the bet")

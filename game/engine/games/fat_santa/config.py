@@ -12,7 +12,7 @@ from fractions import Fraction
 from math import lcm
 from pathlib import Path
 
-from ...data import BetLadder, PrintedRtp, Reader, load_json, read_bets, read_printed_rtp
+from ...data import BetLadder, PrintedRtp, Reader, load_json, read_bets, read_lines, read_printed_rtp, read_symbol
 from ...money import parse_multiplier
 from ...reels import ReelSet
 
@@ -47,10 +47,7 @@ class FatSantaData:
         self._read_free_game(doc.child("free_game"))
 
     def _symbol(self, reader: Reader) -> str:
-        name = reader.text()
-        if name not in self.symbols:
-            raise reader.fail(f"unknown symbol {name!r} (symbols: {', '.join(self.symbols)})")
-        return sys.intern(name)
+        return read_symbol(reader, self.symbols)
 
     def _read_pays(self, doc: Reader) -> None:
         pays: dict[str, dict[int, Fraction]] = {}
@@ -71,17 +68,7 @@ class FatSantaData:
         self.pays = pays  # x line bet
 
     def _read_lines(self, doc: Reader) -> None:
-        lines = []
-        for item in doc.items():
-            line = tuple(row.integer(0, ROWS - 1) for row in item.items())
-            if len(line) != REELS:
-                raise item.fail(f"a line names one row per reel ({REELS})")
-            lines.append(line)
-        if not lines:
-            raise doc.fail("at least one line")
-        if len(set(lines)) != len(lines):
-            raise doc.fail("two lines have the same shape")
-        self.lines: tuple[tuple[int, ...], ...] = tuple(lines)
+        lines = self.lines = read_lines(doc, REELS, ROWS)
         # Pays as units of the total bet: pay (x line bet) / lines = pay_units / unit_den.
         per_bet = [pay / len(lines) for row in self.pays.values() for pay in row.values()]
         self.unit_den = lcm(*(value.denominator for value in per_bet)) if per_bet else 1

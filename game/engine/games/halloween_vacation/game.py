@@ -12,7 +12,7 @@ from math import lcm
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...data import BetBreakdown, Reader, load_json, read_bets, read_printed_rtp
+from ...data import BetBreakdown, Reader, load_json, read_bets, read_lines, read_printed_rtp, read_symbol
 from ...describe import GameDescription
 from ...errors import DataError
 from ...game import Game
@@ -87,20 +87,14 @@ class HalloweenVacation(Game):
         self.symbols = tuple(item.text() for item in doc.child("symbols").items())
         known = set(self.symbols)
 
-        def symbol(reader: Reader) -> str:
-            name = reader.text()
-            if name not in known:
-                raise reader.fail(f"unknown symbol {name!r} (symbols: {', '.join(self.symbols)})")
-            return name
-
-        self.wild = symbol(doc.child("wild"))
-        self.scatter = symbol(doc.child("scatter"))
+        self.wild = read_symbol(doc.child("wild"), self.symbols)
+        self.scatter = read_symbol(doc.child("scatter"), self.symbols)
 
         pays: dict[str, dict[int, Fraction]] = {}
         pays_doc = doc.child("pays")
         for name in pays_doc.fields():
             entry = pays_doc.child(name)
-            symbol(Reader(source, name, f"{entry.where} (symbol)"))
+            read_symbol(Reader(source, name, f"{entry.where} (symbol)"), self.symbols)
             pays[name] = {
                 int(count): entry.child(count).convert(parse_multiplier, "a pay figure")
                 for count in entry.fields()
@@ -116,14 +110,7 @@ class HalloweenVacation(Game):
         }
         self.scatter_trigger = doc.child("scatter_trigger").integer(1, self.reel_count * self.rows)
 
-        self.lines = tuple(
-            tuple(row.integer(0, self.rows - 1) for row in line.items()) for line in doc.child("lines").items()
-        )
-        for index, line in enumerate(self.lines):
-            if len(line) != self.reel_count:
-                raise doc.child("lines").child(index).fail(f"a line names one row per reel ({self.reel_count})")
-        if len(set(self.lines)) != len(self.lines):
-            raise doc.child("lines").fail("two lines have the same shape")
+        self.lines = read_lines(doc.child("lines"), self.reel_count, self.rows)
 
         free = doc.child("free_game")
         self.free_spins = free.child("spins").integer(1)

@@ -18,7 +18,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...data import BetBreakdown, Reader, load_json, read_bets, read_printed_rtp
+from ...data import BetBreakdown, Reader, load_json, read_bets, read_lines, read_printed_rtp, read_symbol
 from ...describe import GameDescription
 from ...game import Game
 from ...jackpot import JackpotRules, Pool
@@ -96,18 +96,12 @@ class NaughtyOrNice(Game):
         self.symbols = tuple(item.text() for item in doc.child("symbols").items())
         known = set(self.symbols)
 
-        def symbol(reader: Reader) -> str:
-            name = reader.text()
-            if name not in known:
-                raise reader.fail(f"unknown symbol {name!r} (symbols: {', '.join(self.symbols)})")
-            return name
-
-        self.scatter = symbol(doc.child("scatter"))
-        self.substitutes = tuple(symbol(item) for item in doc.child("substitutes").items())
+        self.scatter = read_symbol(doc.child("scatter"), self.symbols)
+        self.substitutes = tuple(read_symbol(item, self.symbols) for item in doc.child("substitutes").items())
         if len(set(self.substitutes)) != 2 or self.scatter in self.substitutes:
             raise doc.child("substitutes").fail("two different substitutes, neither of them the scatter")
-        self.pays_as = symbol(doc.child("substitutes_pay_as"))
-        self.jackpot_symbol = symbol(doc.child("jackpot_symbol"))
+        self.pays_as = read_symbol(doc.child("substitutes_pay_as"), self.symbols)
+        self.jackpot_symbol = read_symbol(doc.child("jackpot_symbol"), self.symbols)
         if self.jackpot_symbol not in self.substitutes:
             raise doc.child("jackpot_symbol").fail("the base game's jackpot symbol is one of the substitutes")
 
@@ -115,14 +109,7 @@ class NaughtyOrNice(Game):
         breakdown = ladder.breakdown
         if breakdown is None or breakdown.levels != (1,):
             raise doc.child("bets").fail("a bet is the line bet x the lines: give 'breakdown' with levels [1]")
-        self.lines = tuple(
-            tuple(row.integer(0, self.rows - 1) for row in line.items()) for line in doc.child("lines").items()
-        )
-        for index, line in enumerate(self.lines):
-            if len(line) != self.reel_count:
-                raise doc.child("lines").child(index).fail(f"a line names one row per reel ({self.reel_count})")
-        if len(set(self.lines)) != len(self.lines):
-            raise doc.child("lines").fail("two lines have the same shape")
+        self.lines = read_lines(doc.child("lines"), self.reel_count, self.rows)
         if breakdown.credits != len(self.lines):
             raise doc.child("bets").child("breakdown").fail(
                 f"the credits of a bet are its {len(self.lines)} lines, found {breakdown.credits}")
@@ -136,7 +123,7 @@ class NaughtyOrNice(Game):
         line_pays: dict[str, dict[int, int]] = {}
         for name in pays_doc.fields():
             entry = pays_doc.child(name)
-            symbol(Reader(source, name, f"{entry.where} (symbol)"))
+            read_symbol(Reader(source, name, f"{entry.where} (symbol)"), self.symbols)
             if name in self.substitutes or name == self.scatter:
                 raise entry.fail("substitutes pay as their line's symbol, the scatter by its count anywhere")
             line_pays[name] = {int(count): entry.child(count).integer(1) for count in entry.fields()}

@@ -36,7 +36,7 @@ def test_a_jackpot_game_killed_at_random_keeps_its_pool_and_the_money(tmp_path: 
 
 @pytest.mark.slow
 def test_naughty_or_nice_killed_at_random_keeps_its_pool_and_the_money(tmp_path: Path) -> None:
-    """The real jackpot game, headless until its screen exists: 8 kills, every check passing."""
+    """The real jackpot game played headless (its engine and wallet, no screen): 8 kills, every check passing."""
     figures = campaign(8, seed=20261225, data=tmp_path / "data", max_delay=2.0,
                        headless="game.engine.games.naughty_or_nice:NaughtyOrNice")
     assert figures.failures == [], report(figures)

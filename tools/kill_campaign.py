@@ -24,8 +24,8 @@ wallet is opened and checked:
   the top-ups, the free games granted (the bonus balance's money) and every seed put in a pool are
   the balance, the bonus balance, the pools and the house's take.
 
-``--headless MODULE:CLASS`` kills a game that has no screen yet (a jackpot game before its client,
-or a test game) the same way: each launch is ``python -m tools.kill_campaign --play MODULE:CLASS``,
+``--headless MODULE:CLASS`` kills a game's engine and wallet without its screen (a game before its
+client exists, or a test game) the same way: each launch is ``python -m tools.kill_campaign --play MODULE:CLASS``,
 which resumes the open round where it stood and plays rounds through the session (answering by
 the game's strategy, recording each step shown), with the same log lines and checks.
 

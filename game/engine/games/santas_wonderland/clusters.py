@@ -1,10 +1,11 @@
 """The 8x8 grid as bit masks: cluster finding by bit-parallel flood fill, and cell helpers.
 
-The grid itself is a flat list of 64 symbol indexes, cell ``i = col * 8 + row`` (row 0 on top).
-A mask gives each column 9 bits: cell (col, row) is bit ``9 * col + row`` and bit ``9 * col + 8``
-is a guard that no mask ever sets. Moving up or down a row is a shift by 1 and moving to the
-next column a shift by 9; a step off the end of a column lands on a guard bit and is dropped by
-the ``& allowed`` that follows every step, so no edge masks are needed.
+The grid itself is 64 symbol indexes in a row (a ``bytearray`` in play), cell ``i = col * 8 +
+row`` (row 0 on top), and a mask has bit ``i`` for cell ``i``, so that a column is one byte of
+the mask. Clusters grow along "neighbour" masks: ``down`` holds the cells whose neighbour below
+belongs with them, ``right`` those whose neighbour on the right does; a step down is a shift by
+1 and a step right one by 8, taken only from the cells of those masks, so no step crosses the
+grid's edges.
 
 Most grids hold no wild (wilds come only from features), and there a cluster is simply a group
 of one symbol: ``clusters_of`` then finds the groups of every symbol in one pass over the pairs
@@ -16,23 +17,23 @@ from __future__ import annotations
 COLS = 8
 ROWS = 8
 CELLS = COLS * ROWS
-STRIDE = ROWS + 1  # bits per column in a mask (8 rows and a guard bit)
 MIN_CLUSTER = 5
 
-BITS = tuple(1 << (STRIDE * (i // ROWS) + i % ROWS) for i in range(CELLS))  # flat cell index -> mask bit
-FULL = sum(BITS)
+BITS = tuple(1 << i for i in range(CELLS))  # flat cell index -> mask bit
+_NOT_LAST_ROW = sum(BITS[i] for i in range(CELLS) if i % ROWS != ROWS - 1)
 # For each byte (a column's removed rows): the rows that stay, top to bottom.
 KEPT_ROWS = tuple(tuple(r for r in range(ROWS) if not byte >> r & 1) for byte in range(256))
 # For each byte: the rows it holds, top to bottom.
 ROWS_OF = tuple(tuple(r for r in range(ROWS) if byte >> r & 1) for byte in range(256))
+Grid = bytes | bytearray | list[int]  # 64 symbol indexes, cell col * 8 + row
+# bytes.translate tables: symbol index s -> b"1" (the table for s) and b"0" otherwise.
+_PICK = tuple(bytes(0x31 if b == s else 0x30 for b in range(256)) for s in range(256))
 
 
-def masks_of(grid: list[int], symbols: int) -> list[int]:
-    """One mask per symbol index of a flat grid."""
-    masks = [0] * symbols
-    for symbol, bit in zip(grid, BITS):
-        masks[symbol] |= bit
-    return masks
+def masks_of(grid: Grid, symbols: int) -> list[int]:
+    """One mask per symbol index ``0 .. symbols - 1`` of a grid."""
+    cells = bytes(grid)
+    return [int(cells.translate(_PICK[symbol])[::-1], 2) for symbol in range(symbols)]
 
 
 def find_clusters(masks: list[int], wild: int, paying: int, min_size: int = MIN_CLUSTER) -> list[tuple[int, int, int]]:
@@ -50,45 +51,86 @@ def find_clusters(masks: list[int], wild: int, paying: int, min_size: int = MIN_
         allowed = own | wild
         if allowed.bit_count() < min_size:
             continue
-        # the cells with a neighbour below, above, to the left and to the right
-        below = (allowed >> 1) & allowed
-        above = (allowed << 1) & allowed
-        left = (allowed << STRIDE) & allowed
-        right = (allowed >> STRIDE) & allowed
-        core = below | above | left | right  # lone cells can never be part of a cluster
-        if core.bit_count() < min_size:
-            continue
-        # every group of 3 or more cells has a cell with 2 or more neighbours: start only there
-        seeds = (below & (above | left | right)) | (above & (left | right)) | (left & right)
-        while seeds:
-            group = seeds & -seeds
-            while True:
-                grown = (group | (group << 1) | (group >> 1) | (group << STRIDE) | (group >> STRIDE)) & core
-                if grown == group:
-                    break
-                group = grown
-            seeds &= ~group
+        down = (allowed >> 1) & allowed & _NOT_LAST_ROW
+        right = (allowed >> ROWS) & allowed
+        for first, group, size in _groups(down, right, min_size):
             if group & own:
-                size = group.bit_count()
-                if size >= min_size:
-                    found.append((symbol, group, size))
-    return found
+                found.append((symbol, first, group, size))
+    if len(found) > 1:
+        found.sort()  # by symbol, then by the group's first seed
+    return [(symbol, group, size) for symbol, _, group, size in found]
 
 
-def clusters_of(grid: list[int], wild: int, min_size: int = MIN_CLUSTER) -> list[tuple[int, int, int]]:
-    """``find_clusters`` of a flat grid whose wild is symbol index ``wild`` (paying ones below it).
+def _groups(down: int, right: int, min_size: int) -> list[tuple[int, int, int]]:
+    """The groups of ``min_size`` or more cells joined by the neighbour masks ``down`` and ``right``,
+    as (first seed, group, size): the first seed is a group's lowest cell with 2 or more neighbours."""
+    up = down << 1  # the cells whose neighbour above belongs with them
+    left = right << ROWS  # and those whose neighbour on the left does
+    vertical = down | up
+    horizontal = right | left
+    if (vertical | horizontal).bit_count() < min_size:  # lone cells are in no group
+        return []
+    # every group of 3 or more cells has a cell with 2 or more neighbours ("seeds")
+    seeds = (down & up) | (vertical & horizontal) | (right & left)
+    starts = _strong(seeds, down, up, left, right) if min_size >= MIN_CLUSTER else seeds
+    groups = []
+    while starts:
+        group = starts & -starts
+        while True:
+            grown = group | ((group & down) << 1) | ((group >> 1) & down) | ((group & right) << ROWS) | (
+                (group >> ROWS) & right)
+            if grown == group:
+                break
+            group = grown
+        starts &= ~group
+        size = group.bit_count()
+        if size >= min_size:
+            first = group & seeds
+            groups.append((first & -first, group, size))
+    return groups
+
+
+def _strong(seeds: int, down: int, up: int, left: int, right: int) -> int:
+    """The seeds from which every group of 5 or more cells is still found, for far fewer flood fills.
+
+    ``down`` .. ``right`` are the cells whose neighbour that way belongs with them. Prune a
+    spanning tree of a group of 5 or more cells down to 5: it is a path, whose middle cell has
+    two seeds beside it; a cell with 3 branches, one of which goes on to a seed; or a cross, a
+    cell with 4 neighbours. Groups of 3 and 4 cells, most of the groups there are, have no such
+    cell (but for a 2x2 square).
+    """
+    seed_down = down & (seeds >> 1)
+    seed_up = up & (seeds << 1)
+    seed_left = left & (seeds << ROWS)
+    seed_right = right & (seeds >> ROWS)
+    vertical = seed_down | seed_up
+    horizontal = seed_left | seed_right
+    two_seeds = (seed_down & seed_up) | (seed_left & seed_right) | (vertical & horizontal)
+    column = down & up
+    row = left & right
+    three = (column & (left | right)) | (row & (down | up))
+    return two_seeds | (three & (vertical | horizontal)) | (column & row)
+
+
+def clusters_of(grid: Grid, wild: int, min_size: int = MIN_CLUSTER) -> list[tuple[int, int, int]]:
+    """``find_clusters`` of a grid whose wild is symbol index ``wild`` (paying ones below it).
 
     The same clusters in the same order either way: by symbol, then by position.
     """
-    if wild in grid or wild > _DENSE_SYMBOLS:
-        masks = masks_of(grid, wild + 1)
+    cells = bytes(grid)
+    if wild in cells or wild > _LOW_BITS_SYMBOLS:
+        masks = masks_of(cells, wild + 1)
         return find_clusters(masks, masks[wild], wild, min_size)
-    return _clusters_without_wilds(grid, min_size)
+    down, right = _equal_neighbours(cells)
+    found = [(cells[first.bit_length() - 1], first, group, size)
+             for first, group, size in _groups(down, right, min_size)]
+    if len(found) > 1:
+        found.sort()  # by symbol, then by the group's first seed: the order find_clusters gives
+    return [(symbol, group, size) for symbol, _, group, size in found]
 
 
-# The wild-free finder works on "dense" masks, cell i = col * 8 + row as bit i, read straight
-# from the grid's bytes, and hands its clusters back as ordinary masks.
-_DENSE_SYMBOLS = 8  # the wild-free finder compares symbols on their low 3 bits
+# The wild-free finder compares symbols on their low 3 bits.
+_LOW_BITS_SYMBOLS = 8
 _BYTE_ONES = int.from_bytes(b"\x01" * CELLS, "little")  # bit 0 of every cell's byte
 _HAS_BELOW = sum(1 << (8 * i) for i in range(CELLS) if i % ROWS != ROWS - 1)  # not a column's last row
 _HAS_RIGHT = sum(1 << (8 * i) for i in range(CELLS - ROWS))  # not the last column
@@ -96,63 +138,21 @@ _ONE_TO_DIGIT = bytes(0x31 if b == 1 else 0x30 for b in range(256))  # bytes 0/1
 
 
 def _equal_neighbours(grid: bytes) -> tuple[int, int]:
-    """Dense masks of the cells equal to the cell below them and of those equal to the cell on their right."""
+    """The masks of the cells equal to the cell below them and of those equal to the cell on their right."""
     x = int.from_bytes(grid, "little")  # cell i in byte i; symbols fit in 3 bits
     below = x ^ (x >> 8)
     below = (below | (below >> 1) | (below >> 2)) & _BYTE_ONES  # 1 where the neighbours differ
     right = x ^ (x >> (8 * ROWS))
     right = (right | (right >> 1) | (right >> 2)) & _BYTE_ONES
-    # one byte per cell, 0 or 1 -> a binary numeral, last cell first -> a dense mask
+    # one byte per cell, 0 or 1 -> a binary numeral, last cell first -> a mask
     same_below = int((_HAS_BELOW & ~below).to_bytes(CELLS, "big").translate(_ONE_TO_DIGIT), 2)
     same_right = int((_HAS_RIGHT & ~right).to_bytes(CELLS, "big").translate(_ONE_TO_DIGIT), 2)
     return same_below, same_right
 
 
-def _clusters_without_wilds(grid: list[int], min_size: int) -> list[tuple[int, int, int]]:
-    """The clusters of a grid with no wild: the groups of ``min_size`` or more equal, 4-connected symbols."""
-    down, right = _equal_neighbours(bytes(grid))
-    up = down << 1  # cells equal to the cell above them
-    left = right << ROWS  # cells equal to the cell on their left
-    vertical = down | up
-    horizontal = right | left
-    if (vertical | horizontal).bit_count() < min_size:
-        return []
-    # every group of 3 or more cells has a cell with 2 or more equal neighbours: start only there
-    seeds = (down & up) | (vertical & horizontal) | (right & left)
-    found = []
-    while seeds:
-        first = seeds & -seeds
-        group = first
-        while True:
-            grown = group | ((group & down) << 1) | ((group >> 1) & down) | ((group & right) << ROWS) | (
-                (group >> ROWS) & right)
-            if grown == group:
-                break
-            group = grown
-        seeds &= ~group
-        size = group.bit_count()
-        if size >= min_size:
-            found.append((grid[first.bit_length() - 1], first, group, size))
-    found.sort()  # by symbol, then by first cell: the order find_clusters gives
-    return [(symbol, _from_dense(group), size) for symbol, _, group, size in found]
-
-
-def _from_dense(dense: int) -> int:
-    """A dense mask (8 bits a column) as an ordinary one (9 bits a column)."""
-    mask = 0
-    for col in range(COLS):
-        mask |= ((dense >> (ROWS * col)) & 0xFF) << (STRIDE * col)
-    return mask
-
-
-def column_bytes(mask: int) -> list[int]:
-    """The 8 row bits of each column of a mask."""
-    return [(mask >> (STRIDE * col)) & 0xFF for col in range(COLS)]
-
-
 def cell_list(mask: int) -> list[list[int]]:
     """The cells of a mask as ``[[col, row], ...]``, in column then row order."""
-    return [[col, row] for col in range(COLS) for row in ROWS_OF[(mask >> (STRIDE * col)) & 0xFF]]
+    return [[col, row] for col in range(COLS) for row in ROWS_OF[(mask >> (ROWS * col)) & 0xFF]]
 
 
 def cell_tuples(mask: int) -> tuple[tuple[int, int], ...]:
@@ -171,5 +171,5 @@ def block_mask(col: int, row: int, size: int) -> int:
     column = ((1 << size) - 1) << row
     mask = 0
     for c in range(col, col + size):
-        mask |= column << (c * STRIDE)
+        mask |= column << (c * ROWS)
     return mask

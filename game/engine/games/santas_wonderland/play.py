@@ -1,6 +1,6 @@
 """One round of Santa's Wonderland played into a RoundContext: base spin, markers, Midnight Riches.
 
-Hot-loop rules: the grid is a flat list of 64 symbol indexes (``col * 8 + row``), clusters are
+Hot-loop rules: the grid is a ``bytearray`` of 64 symbol indexes (``col * 8 + row``), clusters are
 bit masks, pays are integers in units of ``1 / pay_den`` of the total bet, and events are built
 once per tumble from those. Every random number comes from ``ctx.rng`` in a fixed order.
 """
@@ -8,12 +8,13 @@ once per tumble from those. Every random number comes from ``ctx.rng`` in a fixe
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any
 
 from ...money import multiplier_text
 from ...rng import RoundRng
 from ...round import RoundContext
-from .clusters import BITS, CELLS, COLS, KEPT_ROWS, ROWS, STRIDE, block_mask, cell_list, clusters_of
+from .clusters import BITS, CELLS, COLS, ROWS, Grid, block_mask, cell_list, clusters_of
 from .model import FEATURES, Phase, WonderlandData
 
 # Top-left corners (col, row) and masks of every block position, by block size.
@@ -48,7 +49,7 @@ class WonderlandRound:
         self.emit = ctx.events.append
         self.names = data.names
         self.wild = len(data.symbols)
-        self.grid: list[int] = []
+        self.grid = bytearray(CELLS)
         self.markers: list[int] = [0] * len(FEATURES)  # the cell bit of each marker still on the grid
         self.owed: list[bool] = [False] * len(FEATURES)
         # Wins are added up here in whole units and handed to ``ctx`` as one Fraction when the
@@ -60,15 +61,14 @@ class WonderlandRound:
 
     # -- helpers ----------------------------------------------------------------------------
 
-    def set_grid(self, grid: list[int]) -> None:
+    def set_grid(self, grid: Grid) -> None:
         """Take a whole new grid (or one a feature or a tumble changed)."""
-        self.grid = grid
+        self.grid = grid if type(grid) is bytearray else bytearray(grid)
 
     def grid_names(self) -> list[list[str]]:
         """The grid for an event: fresh lists, so that no two events share one."""
-        names = self.names
-        cells = [names[s] for s in self.grid]
-        return [cells[i:i + ROWS] for i in range(0, CELLS, ROWS)]
+        c = list(itemgetter(*self.grid)(self.names))
+        return [c[0:8], c[8:16], c[16:24], c[24:32], c[32:40], c[40:48], c[48:56], c[56:64]]
 
     def award(self, units: int) -> None:
         if units:
@@ -126,26 +126,22 @@ class WonderlandRound:
 
     def explode(self, phase: Phase, union: int) -> None:
         """Every cell of ``union`` goes; survivors fall straight down; new symbols fill the tops."""
-        grid = self.grid
         fresh = self.drop(phase, union.bit_count())
-        dropped = [0] * COLS
-        new_grid: list[int] = []
+        # the grid with every exploded cell's byte set to _GONE, then each column without those
+        gone = format(union, "064b")[::-1].encode().translate(_GONE_OF_DIGIT)
+        marked = (int.from_bytes(self.grid, "little") | int.from_bytes(gone, "little")).to_bytes(CELLS, "little")
+        grid = bytearray()
+        dropped = []
         taken = 0
-        rest = union
-        for col in range(COLS):
-            byte = rest & 0xFF
-            rest >>= STRIDE
-            start = col * ROWS
-            if byte:
-                kept = KEPT_ROWS[byte]
-                count = ROWS - len(kept)
-                new_grid += fresh[taken:taken + count]
-                new_grid += [grid[start + r] for r in kept]
+        for start in range(0, CELLS, ROWS):
+            kept = marked[start:start + ROWS].translate(None, _GONE)
+            count = ROWS - len(kept)
+            if count:
+                grid += fresh[taken:taken + count]
                 taken += count
-                dropped[col] = count
-            else:
-                new_grid += grid[start:start + ROWS]
-        self.set_grid(new_grid)
+            grid += kept
+            dropped.append(count)
+        self.grid = grid
         self.emit({"type": "tumble", "removed": cell_list(union), "grid": self.grid_names(), "dropped": dropped})
 
     # -- the five features ------------------------------------------------------------------
@@ -225,7 +221,7 @@ class WonderlandRound:
         data = self.data
         phase = data.base
         rng = self.rng
-        self.set_grid(list(self.drop(phase, CELLS)))
+        self.set_grid(self.drop(phase, CELLS))
         if data.markers_uniform:
             cells = rng.sample(range(CELLS), len(FEATURES))
         else:
@@ -263,7 +259,7 @@ class WonderlandRound:
             if number > 1:
                 self.ctx.count(f"level_{number}")
             factor = level.multiplier
-            self.set_grid(list(self.drop(phase, CELLS)))
+            self.set_grid(self.drop(phase, CELLS))
             self.emit({"type": "level_start", "level": number, "multiplier": factor, "needed": needed,
                        "grid": self.grid_names()})
             units, collected = self.tumbles(phase, "midnight", factor, 0)
@@ -279,6 +275,10 @@ class WonderlandRound:
                 break
             number += 1
         self.emit({"type": "midnight_end", "level": number, "x": self.text(total)})
+
+
+_GONE = b"\xff"  # no symbol's index
+_GONE_OF_DIGIT = bytes.maketrans(b"01", b"\x00" + _GONE)
 
 
 def _mask_of(cells: list[int]) -> int:

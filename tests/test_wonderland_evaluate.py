@@ -117,6 +117,47 @@ def test_two_clusters_of_one_symbol_pay_separately() -> None:
     assert ev.total == F("0.6")
 
 
+def polyominoes(size: int) -> set[frozenset[tuple[int, int]]]:
+    """Every fixed polyomino of ``size`` cells (each rotation and reflection apart), moved to (0, 0)."""
+    shapes = {frozenset({(0, 0)})}
+    for _ in range(size - 1):
+        grown = set()
+        for shape in shapes:
+            for col, row in shape:
+                for cell in ((col + 1, row), (col - 1, row), (col, row + 1), (col, row - 1)):
+                    if cell not in shape:
+                        bigger = shape | {cell}
+                        low_col = min(c for c, _ in bigger)
+                        low_row = min(r for _, r in bigger)
+                        grown.add(frozenset((c - low_col, r - low_row) for c, r in bigger))
+        shapes = grown
+    return shapes
+
+
+@pytest.mark.parametrize("size", [3, 4, 5, 6])
+@pytest.mark.parametrize("with_wild", [False, True])
+def test_every_shape_of_a_group_is_found_from_the_seeds_its_flood_fill_starts_at(size: int, with_wild: bool) -> None:
+    # the finders start their flood fills only from cells a group of 5 or more must hold: each of
+    # the 19 fixed tetrominoes pays nothing, each of the 63 pentominoes and 216 hexominoes pays,
+    # wherever it stands and with a wild on any one of its cells
+    shapes = polyominoes(size)
+    assert len(shapes) == {3: 6, 4: 19, 5: 63, 6: 216}[size]
+    for shape in shapes:
+        width = 1 + max(c for c, _ in shape)
+        height = 1 + max(r for _, r in shape)
+        for col, row in ((0, 0), (8 - width, 8 - height), (min(3, 8 - width), min(2, 8 - height))):
+            cells = sorted((col + c, row + r) for c, r in shape)
+            for wild_at in cells[:1] if with_wild else [None]:
+                win = quiet_window()
+                for c, r in cells:
+                    win[c][r] = "wild" if (c, r) == wild_at else "bear"
+                wins = GAME.evaluate(win).wins
+                if size < 5:
+                    assert wins == (), cells
+                else:
+                    assert [(w.symbol, w.cells) for w in wins] == [("bear", tuple(cells))], cells
+
+
 def test_diagonals_and_column_ends_do_not_connect() -> None:
     diagonal = window(
         "B . . . . . . .",

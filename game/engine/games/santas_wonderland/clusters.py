@@ -21,13 +21,20 @@ MIN_CLUSTER = 5
 
 BITS = tuple(1 << i for i in range(CELLS))  # flat cell index -> mask bit
 _NOT_LAST_ROW = sum(BITS[i] for i in range(CELLS) if i % ROWS != ROWS - 1)
-# For each byte (a column's removed rows): the rows that stay, top to bottom.
-KEPT_ROWS = tuple(tuple(r for r in range(ROWS) if not byte >> r & 1) for byte in range(256))
-# For each byte: the rows it holds, top to bottom.
-ROWS_OF = tuple(tuple(r for r in range(ROWS) if byte >> r & 1) for byte in range(256))
+
+
+def _rows_of_bytes() -> tuple[tuple[int, ...], ...]:
+    """For each byte: the rows it holds, top to bottom (row r adds the 2**r bytes that hold it)."""
+    rows: list[tuple[int, ...]] = [()]
+    for row in range(ROWS):
+        rows += [held + (row,) for held in rows]
+    return tuple(rows)
+
+
+ROWS_OF = _rows_of_bytes()
 Grid = bytes | bytearray | list[int]  # 64 symbol indexes, cell col * 8 + row
 # bytes.translate tables: symbol index s -> b"1" (the table for s) and b"0" otherwise.
-_PICK = tuple(bytes(0x31 if b == s else 0x30 for b in range(256)) for s in range(256))
+_PICK = tuple(b"0" * s + b"1" + b"0" * (255 - s) for s in range(256))
 
 
 def masks_of(grid: Grid, symbols: int) -> list[int]:
@@ -134,7 +141,7 @@ _LOW_BITS_SYMBOLS = 8
 _BYTE_ONES = int.from_bytes(b"\x01" * CELLS, "little")  # bit 0 of every cell's byte
 _HAS_BELOW = sum(1 << (8 * i) for i in range(CELLS) if i % ROWS != ROWS - 1)  # not a column's last row
 _HAS_RIGHT = sum(1 << (8 * i) for i in range(CELLS - ROWS))  # not the last column
-_ONE_TO_DIGIT = bytes(0x31 if b == 1 else 0x30 for b in range(256))  # bytes 0/1 -> b"0"/b"1"
+_ONE_TO_DIGIT = _PICK[1]  # bytes 0/1 -> b"0"/b"1"
 
 
 def _equal_neighbours(grid: bytes) -> tuple[int, int]:

@@ -94,6 +94,50 @@ def test_an_open_round_of_the_broken_game_waits_in_the_lobby(tmp_path: Path, bro
         wallet.close()
 
 
+def test_a_broken_game_picked_before_its_turn_is_asked_at_once_and_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, display) -> None:
+    import game.availability as availability
+    from game.client.scenes.lobby import LobbyScene
+    from tests.harness import make_app
+
+    def get_game(game_id: str):
+        raise DataError(f"{DATA_FILE}: not valid JSON at line 1 column 3: Expecting property name")
+
+    monkeypatch.setattr(availability, "get_game", get_game)
+    app = make_app(tmp_path)
+    lobby = LobbyScene(app)
+    app.scenes.push(lobby)
+    index = next(i for i, t in enumerate(lobby.tiles) if t.info.id == "fat_santa")
+    lobby.choose(index)  # before any frame has asked the games
+    assert app.scenes.top is lobby and not app.scenes.transitioning
+    assert lobby.tiles[index].problem is not None and lobby.tiles[index].shake > 0
+    app.wallet.close()
+
+
+def test_the_focus_leaves_a_first_game_found_broken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, display) -> None:
+    import game.availability as availability
+    from game.client.scenes.lobby import LobbyScene
+    from tests.harness import make_app
+
+    real = availability.get_game
+
+    def get_game(game_id: str):
+        if game_id == "santas_wonderland":
+            raise DataError(f"{DATA_FILE}: not valid JSON at line 1 column 3: Expecting property name")
+        return real(game_id)
+
+    monkeypatch.setattr(availability, "get_game", get_game)
+    app = make_app(tmp_path)
+    lobby = LobbyScene(app)
+    app.scenes.push(lobby)
+    assert lobby.tiles[lobby.selected].info.id == "santas_wonderland"
+    lobby.draw(pygame.display.get_surface())
+    lobby.update(1 / 60)
+    assert lobby.tiles[0].problem is not None
+    assert lobby.selected != 0 and lobby.tiles[lobby.selected].problem is None
+    app.wallet.close()
+
+
 def test_the_tile_says_why_and_does_not_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, display) -> None:
     import game.availability as availability
     from game.client.scenes.lobby import LobbyScene
@@ -110,6 +154,12 @@ def test_the_tile_says_why_and_does_not_open(tmp_path: Path, monkeypatch: pytest
     app = make_app(tmp_path)
     lobby = LobbyScene(app)
     app.scenes.push(lobby)
+    assert all(t.problem is None for t in lobby.tiles)  # the games are asked once the lobby has shown
+    lobby.update(1 / 60)
+    assert all(t.problem is None for t in lobby.tiles)
+    for _ in lobby.tiles:  # then one game a frame
+        lobby.draw(pygame.display.get_surface())
+        lobby.update(1 / 60)
     [tile] = [t for t in lobby.tiles if t.info.id == "fat_santa"]
     assert tile.problem == "data.json: not valid JSON at line 1 column 3: Expecting property name"
     assert all(t.problem is None for t in lobby.tiles if t is not tile)

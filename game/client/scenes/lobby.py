@@ -61,12 +61,15 @@ def _flake_images() -> list[pygame.Surface]:
 class _Tile:
     """One game card: pre-rendered normal and focused looks, and its animation state."""
 
-    def __init__(self, lobby: LobbyScene, info: GameEntry, rect: pygame.Rect, number: int) -> None:
+    def __init__(self, lobby: LobbyScene, info: GameEntry, rect: pygame.Rect, number: int,
+                 problem: str | None = None) -> None:
+        """``problem``: why the game's data does not load (the tile then says so and is unavailable)."""
         self.info = info
         self.rect = rect
+        self.number = number
         self.lift = 0.0
         self.shake = 0.0
-        self.problem = short_problem(info.id)  # its data does not load: unavailable, with the reason
+        self.problem = problem
         usable = info.available and self.problem is None
         res = lobby.app.resources
         card = rounded_panel(rect.size, (58, 36, 88), (22, 14, 40), edge=theme.GOLD_DARK, radius=18, alpha=236)
@@ -139,7 +142,12 @@ class LobbyScene(Scene):
         background = image_or_standin(res, "backgrounds/lobby.png", self.layout.size).copy()
         self.tiles = [_Tile(self, info, self.layout.rect(name), i + 1)
                       for i, (info, name) in enumerate(zip(CATALOGUE, TILES, strict=True))]
-        self.selected = next((i for i, t in enumerate(self.tiles) if playable(t.info.id)), 0)
+        # Whether each game's data loads is asked one game a frame once the lobby has shown (the
+        # first time, loading them all before the first frame took a seventh of the start), and at
+        # once for a game the player picks before its turn.
+        self._unchecked = [i for i, t in enumerate(self.tiles) if t.info.available]
+        self._drawn = False  # the checks begin after the lobby's first frame
+        self.selected = self._unchecked[0] if self._unchecked else 0
         self.time = 0.0
         self._prepare_texts()
         # Everything that never moves is composed once into one opaque picture.
@@ -236,6 +244,7 @@ class LobbyScene(Scene):
 
     def choose(self, index: int) -> None:
         self.selected = index
+        self._check(index)
         tile = self.tiles[index]
         if not tile.info.available:
             tile.shake = 0.45
@@ -337,7 +346,23 @@ class LobbyScene(Scene):
 
     # -- frame ---------------------------------------------------------------------------------
 
+    def _check(self, index: int) -> None:
+        """Ask whether tile ``index``'s game loads; a game that does not is shown unavailable."""
+        if index not in self._unchecked:
+            return
+        self._unchecked.remove(index)
+        tile = self.tiles[index]
+        problem = short_problem(tile.info.id)
+        if problem is not None:
+            self.tiles[index] = _Tile(self, tile.info, tile.rect, tile.number, problem)
+
     def update(self, dt: float) -> None:
+        if self._unchecked and self._drawn:
+            index = self._unchecked[0]
+            self._check(index)
+            if index == self.selected and self.tiles[index].problem is not None:  # focus on a game that plays
+                self.selected = next((i for i, t in enumerate(self.tiles) if t.info.available and t.problem is None),
+                                     index)
         self.time += dt
         for index, tile in enumerate(self.tiles):
             tile.update(dt, index == self.selected)
@@ -356,6 +381,7 @@ class LobbyScene(Scene):
             self._refresh_balance()
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._drawn = True
         surface.blit(self.background, (0, 0))
         images = self.flake_images
         back, front = images[:2], images[2:]

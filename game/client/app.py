@@ -321,6 +321,8 @@ class App:
         """Rounds left unfinished for longer than their game's limit (48 hours unless the game's data
         says otherwise) are completed now, and so are interrupted rounds whose replay is not the
         round that was bought; the player is told of both."""
+        if not self.context.wallet.open_rounds():  # nothing to resolve: the round machinery waits
+            return
         from ..replays import settle_mismatched_rounds
         from ..session import resolve_stale_rounds
         from .overlays import MessageDialog

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..catalogue import entry, load_class
 from ..engine import EngineError, get_game
-from ..session import ActiveRound, PlaySession, SessionStats
 from .layout import LayoutError
 from .loading import SceneBuild
 
 if TYPE_CHECKING:
+    from ..session import ActiveRound, PlaySession, SessionStats
     from ..store import Wallet
     from .autoplay import AutoplayConfig
     from .context import AppContext
@@ -55,6 +55,8 @@ def screen_available(game_id: str) -> bool:
 
 def session_stats(app: AppContext, wallet: Wallet) -> SessionStats:
     """One SessionStats per wallet for the whole run: the budget counts the sitting, not a visit."""
+    from ..session import SessionStats
+
     table: dict[int, SessionStats] = app.flags.setdefault("session_stats", {})
     stats = table.get(id(wallet))
     if stats is None:
@@ -89,6 +91,8 @@ class GameScreenBuild(SceneBuild):
         self.resume: ActiveRound | None = None
 
     def begin(self) -> None:
+        from ..session import PlaySession  # the round machinery, first needed here (not at start)
+
         budget = self.wallet.setting("budget", None)
         self.session = PlaySession(self.wallet, self.game, seed=self.app.options.seed,
                                    budget=budget if isinstance(budget, int) else None)

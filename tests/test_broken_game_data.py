@@ -12,6 +12,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -94,66 +95,52 @@ def test_an_open_round_of_the_broken_game_waits_in_the_lobby(tmp_path: Path, bro
         wallet.close()
 
 
-def test_a_broken_game_picked_before_its_turn_is_asked_at_once_and_refused(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, display) -> None:
+BROKEN = "data.json: not valid JSON at line 1 column 3: Expecting property name"
+
+
+def _lobby_with_broken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, broken: set[str]) -> Any:
+    """A lobby whose games in ``broken`` fail to load their data (the others load as usual)."""
     import game.availability as availability
     from game.client.scenes.lobby import LobbyScene
     from tests.harness import make_app
 
+    real = availability.get_game
+
     def get_game(game_id: str):
-        raise DataError(f"{DATA_FILE}: not valid JSON at line 1 column 3: Expecting property name")
+        if game_id in broken:
+            raise DataError(f"{DATA_FILE}: not valid JSON at line 1 column 3: Expecting property name")
+        return real(game_id)
 
     monkeypatch.setattr(availability, "get_game", get_game)
     app = make_app(tmp_path)
     lobby = LobbyScene(app)
     app.scenes.push(lobby)
+    return lobby
+
+
+def test_a_broken_game_picked_before_its_turn_is_asked_at_once_and_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, display) -> None:
+    lobby = _lobby_with_broken(tmp_path, monkeypatch, {"fat_santa"})
     index = next(i for i, t in enumerate(lobby.tiles) if t.info.id == "fat_santa")
     lobby.choose(index)  # before any frame has asked the games
-    assert app.scenes.top is lobby and not app.scenes.transitioning
-    assert lobby.tiles[index].problem is not None and lobby.tiles[index].shake > 0
-    app.wallet.close()
+    assert lobby.app.scenes.top is lobby and not lobby.app.scenes.transitioning
+    assert lobby.tiles[index].problem == BROKEN and lobby.tiles[index].shake > 0
+    lobby.app.wallet.close()
 
 
 def test_the_focus_leaves_a_first_game_found_broken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, display) -> None:
-    import game.availability as availability
-    from game.client.scenes.lobby import LobbyScene
-    from tests.harness import make_app
-
-    real = availability.get_game
-
-    def get_game(game_id: str):
-        if game_id == "santas_wonderland":
-            raise DataError(f"{DATA_FILE}: not valid JSON at line 1 column 3: Expecting property name")
-        return real(game_id)
-
-    monkeypatch.setattr(availability, "get_game", get_game)
-    app = make_app(tmp_path)
-    lobby = LobbyScene(app)
-    app.scenes.push(lobby)
+    lobby = _lobby_with_broken(tmp_path, monkeypatch, {"santas_wonderland"})
     assert lobby.tiles[lobby.selected].info.id == "santas_wonderland"
     lobby.draw(pygame.display.get_surface())
     lobby.update(1 / 60)
-    assert lobby.tiles[0].problem is not None
+    assert lobby.tiles[0].problem == BROKEN
     assert lobby.selected != 0 and lobby.tiles[lobby.selected].problem is None
-    app.wallet.close()
+    lobby.app.wallet.close()
 
 
 def test_the_tile_says_why_and_does_not_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, display) -> None:
-    import game.availability as availability
-    from game.client.scenes.lobby import LobbyScene
-    from tests.harness import make_app
-
-    real = availability.get_game
-
-    def get_game(game_id: str):
-        if game_id == "fat_santa":
-            raise DataError(f"{DATA_FILE}: not valid JSON at line 1 column 3: Expecting property name")
-        return real(game_id)
-
-    monkeypatch.setattr(availability, "get_game", get_game)
-    app = make_app(tmp_path)
-    lobby = LobbyScene(app)
-    app.scenes.push(lobby)
+    lobby = _lobby_with_broken(tmp_path, monkeypatch, {"fat_santa"})
+    app = lobby.app
     assert all(t.problem is None for t in lobby.tiles)  # the games are asked once the lobby has shown
     lobby.update(1 / 60)
     assert all(t.problem is None for t in lobby.tiles)
@@ -161,7 +148,7 @@ def test_the_tile_says_why_and_does_not_open(tmp_path: Path, monkeypatch: pytest
         lobby.draw(pygame.display.get_surface())
         lobby.update(1 / 60)
     [tile] = [t for t in lobby.tiles if t.info.id == "fat_santa"]
-    assert tile.problem == "data.json: not valid JSON at line 1 column 3: Expecting property name"
+    assert tile.problem == BROKEN
     assert all(t.problem is None for t in lobby.tiles if t is not tile)
     lobby.choose(lobby.tiles.index(tile))
     assert app.scenes.top is lobby and tile.shake > 0  # refused, with a toast

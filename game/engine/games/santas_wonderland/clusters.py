@@ -9,7 +9,7 @@ grid's edges.
 
 Most grids hold no wild (wilds come only from features), and there a cluster is simply a group
 of one symbol: ``clusters_of`` then finds the groups of every symbol in one pass over the pairs
-of equal neighbours, instead of one pass per symbol (see ``_clusters_without_wilds``).
+of equal neighbours, instead of one pass per symbol (see ``_equal_neighbours``).
 """
 
 from __future__ import annotations

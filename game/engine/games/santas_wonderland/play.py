@@ -67,8 +67,9 @@ class WonderlandRound:
 
     def grid_names(self) -> list[list[str]]:
         """The grid for an event: fresh lists, so that no two events share one."""
-        c = list(itemgetter(*self.grid)(self.names))
-        return [c[0:8], c[8:16], c[16:24], c[24:32], c[32:40], c[40:48], c[48:56], c[56:64]]
+        cells = list(itemgetter(*self.grid)(self.names))  # one name a cell, column after column
+        return [cells[0:8], cells[8:16], cells[16:24], cells[24:32], cells[32:40], cells[40:48], cells[48:56],
+                cells[56:64]]
 
     def award(self, units: int) -> None:
         if units:

@@ -139,7 +139,7 @@ def polyominoes(size: int) -> set[frozenset[tuple[int, int]]]:
 def test_every_shape_of_a_group_is_found_from_the_seeds_its_flood_fill_starts_at(size: int, with_wild: bool) -> None:
     # the finders start their flood fills only from cells a group of 5 or more must hold: each of
     # the 19 fixed tetrominoes pays nothing, each of the 63 pentominoes and 216 hexominoes pays,
-    # wherever it stands and with a wild on any one of its cells
+    # in three places on the grid, and with a wild on its first cell
     shapes = polyominoes(size)
     assert len(shapes) == {3: 6, 4: 19, 5: 63, 6: 216}[size]
     for shape in shapes:

@@ -63,8 +63,13 @@ def find_clusters(masks: list[int], wild: int, paying: int, min_size: int = MIN_
         for first, group, size in _groups(down, right, min_size):
             if group & own:
                 found.append((symbol, first, group, size))
+    return _in_order(found)
+
+
+def _in_order(found: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int]]:
+    """(symbol, first seed, group, size) clusters as (symbol, group, size), by symbol, then by first seed."""
     if len(found) > 1:
-        found.sort()  # by symbol, then by the group's first seed
+        found.sort()
     return [(symbol, group, size) for symbol, _, group, size in found]
 
 
@@ -131,9 +136,7 @@ def clusters_of(grid: Grid, wild: int, min_size: int = MIN_CLUSTER) -> list[tupl
     down, right = _equal_neighbours(cells)
     found = [(cells[first.bit_length() - 1], first, group, size)
              for first, group, size in _groups(down, right, min_size)]
-    if len(found) > 1:
-        found.sort()  # by symbol, then by the group's first seed: the order find_clusters gives
-    return [(symbol, group, size) for symbol, _, group, size in found]
+    return _in_order(found)  # the order find_clusters gives
 
 
 # The wild-free finder compares symbols on their low 3 bits.

@@ -21,17 +21,6 @@ MIN_CLUSTER = 5
 
 BITS = tuple(1 << i for i in range(CELLS))  # flat cell index -> mask bit
 _NOT_LAST_ROW = sum(BITS[i] for i in range(CELLS) if i % ROWS != ROWS - 1)
-
-
-def _rows_of_bytes() -> tuple[tuple[int, ...], ...]:
-    """For each byte: the rows it holds, top to bottom (row r adds the 2**r bytes that hold it)."""
-    rows: list[tuple[int, ...]] = [()]
-    for row in range(ROWS):
-        rows += [held + (row,) for held in rows]
-    return tuple(rows)
-
-
-ROWS_OF = _rows_of_bytes()
 Grid = bytes | bytearray | list[int]  # 64 symbol indexes, cell col * 8 + row
 # bytes.translate tables: symbol index s -> b"1" (the table for s) and b"0" otherwise.
 _PICK = tuple(b"0" * s + b"1" + b"0" * (255 - s) for s in range(256))
@@ -160,9 +149,29 @@ def _equal_neighbours(grid: bytes) -> tuple[int, int]:
     return same_below, same_right
 
 
+def _cells_of_bytes() -> tuple[tuple[tuple[list[int], ...], ...], ...]:
+    """For each column and byte: the ``[col, row]`` cells the byte holds there, top to bottom.
+
+    One list per cell, shared by every byte that holds it and by every event that names it:
+    events are records, never edited (as Fat Santa's line cells are).
+    """
+    table = []
+    for col in range(COLS):
+        cells: list[tuple[list[int], ...]] = [()]
+        for row in range(ROWS):
+            cell = ([col, row],)
+            cells += [held + cell for held in cells]
+        table.append(tuple(cells))
+    return tuple(table)
+
+
+_C0, _C1, _C2, _C3, _C4, _C5, _C6, _C7 = _cells_of_bytes()
+
+
 def cell_list(mask: int) -> list[list[int]]:
-    """The cells of a mask as ``[[col, row], ...]``, in column then row order."""
-    return [[col, row] for col in range(COLS) for row in ROWS_OF[(mask >> (ROWS * col)) & 0xFF]]
+    """The cells of a mask as ``[[col, row], ...]``, in column then row order (shared cell lists)."""
+    b0, b1, b2, b3, b4, b5, b6, b7 = mask.to_bytes(CELLS // 8, "little")
+    return [*_C0[b0], *_C1[b1], *_C2[b2], *_C3[b3], *_C4[b4], *_C5[b5], *_C6[b6], *_C7[b7]]
 
 
 def cell_tuples(mask: int) -> tuple[tuple[int, int], ...]:

@@ -50,6 +50,7 @@ class WonderlandRound:
         self.names = data.names
         self.wild = len(data.symbols)
         self.grid = bytearray(CELLS)
+        self.columns: list[list[str]] = []  # the grid's names as the last event gave them, a list a column
         self.markers: list[int] = [0] * len(FEATURES)  # the cell bit of each marker still on the grid
         self.owed: list[bool] = [False] * len(FEATURES)
         # Wins are added up here in whole units and handed to ``ctx`` as one Fraction when the
@@ -66,10 +67,11 @@ class WonderlandRound:
         self.grid = grid if type(grid) is bytearray else bytearray(grid)
 
     def grid_names(self) -> list[list[str]]:
-        """The grid for an event: fresh lists, so that no two events share one."""
+        """The grid for an event, one list of names a column; it also becomes ``columns``."""
         cells = list(itemgetter(*self.grid)(self.names))  # one name a cell, column after column
-        return [cells[0:8], cells[8:16], cells[16:24], cells[24:32], cells[32:40], cells[40:48], cells[48:56],
-                cells[56:64]]
+        self.columns = [cells[0:8], cells[8:16], cells[16:24], cells[24:32], cells[32:40], cells[40:48],
+                        cells[48:56], cells[56:64]]
+        return self.columns
 
     def award(self, units: int) -> None:
         if units:
@@ -133,17 +135,23 @@ class WonderlandRound:
         marked = (int.from_bytes(self.grid, "little") | int.from_bytes(gone, "little")).to_bytes(CELLS, "little")
         grid = bytearray()
         dropped = []
+        columns = self.columns[:]  # a column no cell left is the last event's list (events are never edited)
+        name_of = self.names.__getitem__
         taken = 0
-        for start in range(0, CELLS, ROWS):
+        for col, start in enumerate(range(0, CELLS, ROWS)):
             kept = marked[start:start + ROWS].translate(None, _GONE)
             count = ROWS - len(kept)
             if count:
-                grid += fresh[taken:taken + count]
+                column = fresh[taken:taken + count] + kept
                 taken += count
-            grid += kept
+                grid += column
+                columns[col] = [*map(name_of, column)]
+            else:
+                grid += kept
             dropped.append(count)
         self.grid = grid
-        self.emit({"type": "tumble", "removed": cell_list(union), "grid": self.grid_names(), "dropped": dropped})
+        self.columns = columns
+        self.emit({"type": "tumble", "removed": cell_list(union), "grid": columns, "dropped": dropped})
 
     # -- the five features ------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from .describe import GameDescription, RtpReport, read_rtp_reports
 from .errors import DecisionError, InvalidBet
 from .jackpot import JackpotRules
 from .money import cents_of
-from .rng import RoundRng, check_seed, derive_seed, new_seed, round_rng
+from .rng import RoundRng, derive_seed, new_seed, round_rng
 from .round import Decision, RoundContext, RoundPlay, RoundResult, Strategy, random_strategy
 from .wins import Evaluation
 
@@ -149,8 +149,10 @@ class Game(ABC):
         """
         self.check_bet(bet)
         self.cost(bet, buy)
-        seed = new_seed() if seed is None else check_seed(seed)
-        return RoundPlay(self, bet, seed, buy=buy, state=state, decisions=decisions, rng=round_rng(seed),
+        if seed is None:
+            seed = new_seed()
+        rng = round_rng(seed)  # refuses a seed that is not a 64-bit whole number
+        return RoundPlay(self, bet, seed, buy=buy, state=state, decisions=decisions, rng=rng,
                          defer_features=defer_features, feature_start=feature_start)
 
     def play(

@@ -309,16 +309,18 @@ class RoundPlay:
 
     def _advance(self, choice: Any, first: bool = False) -> None:
         try:
-            self.pending = next(self._steps) if first else self._steps.send(choice)
-            return
+            # next() with a default: a round that ends at its first step (most do) raises no StopIteration
+            pending = next(self._steps, None) if first else self._steps.send(choice)
         except StopIteration:
-            pass
+            pending = None
         except CapReached:
             self.capped = True
             self._steps.close()
             self.ctx.emit({"type": "cap_reached", "x": multiplier_text(self.ctx.total)})
-        self.pending = None
-        self._finish()
+            pending = None
+        self.pending = pending
+        if pending is None:
+            self._finish()
 
     def _finish(self) -> None:
         ctx = self.ctx
@@ -336,7 +338,7 @@ class RoundPlay:
             "cost": self.cost,
             "seed": self.seed,
             "buy": self.buy,
-            "decisions": tuple(self.decisions),
+            "decisions": tuple(self.decisions) if self.decisions else (),
             "events": tuple(ctx.events),
             "win_x": total,
             "win": win,
@@ -344,8 +346,8 @@ class RoundPlay:
             "features": ctx.features,
             "state_in": self.state_in,
             "state_out": ctx.state_out,
-            "deferred": tuple(ctx.deferred),
-            "decision_costs": tuple(self.decision_costs),
+            "deferred": tuple(ctx.deferred) if ctx.deferred else (),
+            "decision_costs": tuple(self.decision_costs) if self.decision_costs else (),
             "jackpot": ctx.jackpot,
         })
 

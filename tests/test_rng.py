@@ -75,6 +75,31 @@ def test_a_rejected_word_is_skipped() -> None:
         1251918901269669224, 4937800237998913557, 8295497843054569759, 931144386053701389]
 
 
+@pytest.mark.parametrize("draws_before", [0, 3, 7])
+def test_below_each_is_below_in_turn(draws_before: int) -> None:
+    """Reel stops in one call are the same words as one ``below`` a reel: across a block's end, with
+    rejected words (2**63 + 1 rejects about half), and leaving the stream where ``below`` would."""
+    bounds = (5, 2**63 + 1, 60, 2**63 + 1, 2**64, 1, 97, 2**63 + 1, 2**63 + 1, 1000, 3) * 3
+    for seed in (1, 2, 20261201):
+        one, each = RoundRng(seed), RoundRng(seed)
+        for rng in (one, each):
+            for _ in range(draws_before):
+                rng.next64()
+        assert each.below_each(bounds) == [one.below(n) for n in bounds]
+        assert each.next64() == one.next64()
+    assert RoundRng(4).below_each(()) == []
+
+
+def test_below_each_refuses_a_bound_and_keeps_the_stream_where_it_was() -> None:
+    one, each = RoundRng(8), RoundRng(8)
+    for bad, good_before in (((5, 0, 7), 1), ((5, 2**64 + 1), 1), ((-3,), 0)):
+        with pytest.raises(ValueError, match="a bound must be from 1 to 2\\*\\*64"):
+            each.below_each(bad)
+        for _ in range(good_before):  # the bounds before the bad one were drawn
+            one.below(5)
+        assert each.next64() == one.next64()
+
+
 def test_golden_floats_bytes_and_bits() -> None:
     rng = RoundRng(7)
     assert [rng.random() for _ in range(3)] == [0.3038407854869507, 0.25560845942267973, 0.9447066518831811]

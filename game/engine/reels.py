@@ -46,6 +46,5 @@ class ReelSet:
         return [wrapped[stop : stop + rows] for wrapped, stop in zip(self._wrapped, stops)]
 
     def spin(self, rng: RoundRng) -> tuple[list[list[str]], list[int]]:
-        randrange = rng.randrange
-        stops = [randrange(length) for length in self._lengths]
+        stops = rng.below_each(self._lengths)
         return self.window_at(stops), stops

@@ -118,6 +118,33 @@ class RoundRng:
                 m = self.next64() * n
         return m >> 64
 
+    def below_each(self, bounds: Sequence[int]) -> list[int]:
+        """``[below(n) for n in bounds]``, drawn in that order: a spin's reel stops in one call."""
+        out: list[int] = []
+        append = out.append
+        words = self._words
+        i = self._next
+        for n in bounds:
+            if not 0 < n <= SEED_LIMIT:
+                self._next = i
+                raise ValueError(f"a bound must be from 1 to 2**64, not {n!r}")
+            if i == 8:
+                self._refill()
+                words = self._words
+                i = 0
+            m = words[i] * n
+            i += 1
+            if (m & _MASK) < n:  # perhaps a word to reject (below's rule): the slow way
+                self._next = i
+                threshold = (SEED_LIMIT - n) % n
+                while (m & _MASK) < threshold:
+                    m = self.next64() * n
+                words = self._words
+                i = self._next
+            append(m >> 64)
+        self._next = i
+        return out
+
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         """``start + step * below(count)``, the ``count`` values of ``range(start, stop, step)``.
 

@@ -70,6 +70,8 @@ class FatSanta(Game):
         self.texts = UnitTexts(data.unit_den)
         self._base = [(list(strip) + list(strip[: ROWS - 1]), len(strip)) for strip in data.base_reels.strips]
         self._free = [(list(strip) + list(strip[: ROWS - 1]), len(strip)) for strip in data.free_reels.strips]
+        self._base_lengths = tuple(length for _, length in self._base)
+        self._free_lengths = tuple(length for _, length in self._free)
         self.description = FatSantaDescription(
             id=self.id, title=self.title, bets=data.bet_ladder, lines=self.lines, buy_price_x=self.buy_price_x,
             cap=self.cap, printed_rtp=data.printed_rtp, santa=self.santa, pie=self.pie, free_spins=data.free_spins,
@@ -144,7 +146,7 @@ class FatSanta(Game):
         data = self.data
         rng = ctx.rng
         randrange = rng.randrange
-        stops = [randrange(length) for _, length in self._base]
+        stops = rng.below_each(self._base_lengths)
         landed = [wrapped[stop : stop + ROWS] for (wrapped, _), stop in zip(self._base, stops)]
         window = landed
         sleigh = None
@@ -178,7 +180,8 @@ class FatSanta(Game):
     def free_games(self, ctx: RoundContext, trigger: str, santa_row: int) -> None:
         """The Free Games Feature, Santa starting 1x1 on reel 1 at ``santa_row``."""
         data = self.data
-        randrange = ctx.rng.randrange
+        below_each = ctx.rng.below_each
+        free_lengths = self._free_lengths
         santa, pie, eaten = self.santa, self.pie, data.eaten_pie
         paylines, texts = self.paylines, self.texts
         free = self._free
@@ -191,7 +194,7 @@ class FatSanta(Game):
                   "meter": {**meter.event(), "sizes": list(data.meter)}})
         while spin_no < spins:
             spin_no += 1
-            stops = [randrange(length) for _, length in free]
+            stops = below_each(free_lengths)
             reels = [wrapped[stop : stop + ROWS] for (wrapped, _), stop in zip(free, stops)]
             col, row, size = before = block
             landed = [column[:] for column in reels]

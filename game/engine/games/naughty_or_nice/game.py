@@ -257,8 +257,7 @@ class NaughtyOrNice(Game):
                 ctx.state_out = pool.state()
             return
         try:
-            stops = [ctx.rng.randrange(len(strip)) for strip in self.base_reels.strips]
-            window = self.base_reels.window_at(stops)
+            window, stops = self.base_reels.spin(ctx.rng)
             scatters = self._scatter_count(window)
             wins, units = self._line_wins(window, self._base_lines.window_at(stops), None, self.jackpot_symbol,
                                           pool, ctx)

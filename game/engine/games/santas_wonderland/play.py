@@ -50,7 +50,8 @@ class WonderlandRound:
         self.names = data.names
         self.wild = len(data.symbols)
         self.grid = bytearray(CELLS)
-        self.columns: list[list[str]] = []  # the grid's names as the last event gave them, a list a column
+        # The grid's names as the last event gave them, a list a column (None: not given since it changed).
+        self.columns: list[list[str]] | None = None
         self.markers: list[int] = [0] * len(FEATURES)  # the cell bit of each marker still on the grid
         self.owed: list[bool] = [False] * len(FEATURES)
         # Wins are added up here in whole units and handed to ``ctx`` as one Fraction when the
@@ -65,6 +66,7 @@ class WonderlandRound:
     def set_grid(self, grid: Grid) -> None:
         """Take a whole new grid (or one a feature or a tumble changed)."""
         self.grid = grid if type(grid) is bytearray else bytearray(grid)
+        self.columns = None
 
     def grid_names(self) -> list[list[str]]:
         """The grid for an event, one list of names a column; it also becomes ``columns``."""
@@ -135,7 +137,8 @@ class WonderlandRound:
         marked = (int.from_bytes(self.grid, "little") | int.from_bytes(gone, "little")).to_bytes(CELLS, "little")
         grid = bytearray()
         dropped = []
-        columns = self.columns[:]  # a column no cell left is the last event's list (events are never edited)
+        # a column no cell left keeps the last event's list (events are never edited)
+        columns = (self.grid_names() if self.columns is None else self.columns)[:]
         name_of = self.names.__getitem__
         taken = 0
         for col, start in enumerate(range(0, CELLS, ROWS)):

@@ -26,7 +26,8 @@ SLEIGH = 0  # sleigh draw that sends it
 
 
 class ScriptedRng:
-    """Stands in for a round's RNG: ``randrange`` and ``sample`` return the next planned value."""
+    """Stands in for a round's RNG: ``randrange`` (each bound of ``below_each``) and ``sample`` return the next
+    planned value."""
 
     def __init__(self, plan: list[Any]) -> None:
         self.plan = list(plan)
@@ -35,6 +36,9 @@ class ScriptedRng:
         value = self.plan.pop(0)
         assert isinstance(value, int) and 0 <= value < n, f"planned {value!r} is not a draw below {n}"
         return value
+
+    def below_each(self, bounds: list[int]) -> list[int]:
+        return [self.randrange(n) for n in bounds]
 
     def sample(self, population: Any, k: int) -> list[Any]:
         value = [tuple(cell) for cell in self.plan.pop(0)]

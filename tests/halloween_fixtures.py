@@ -9,7 +9,8 @@ from game.engine.games.halloween_vacation.game import DATA_FILE, HalloweenVacati
 
 
 class ScriptedRng:
-    """Stands in for a round's RNG: each ``randrange(n)`` returns the next planned stop."""
+    """Stands in for a round's RNG: each ``randrange(n)`` (and each bound of ``below_each``) returns the next
+    planned stop."""
 
     def __init__(self, stops: list[int]) -> None:
         self.stops = list(stops)
@@ -18,6 +19,9 @@ class ScriptedRng:
         value = self.stops.pop(0)
         assert 0 <= value < n, f"planned stop {value} is off a strip of {n}"
         return value
+
+    def below_each(self, bounds: list[int]) -> list[int]:
+        return [self.randrange(n) for n in bounds]
 
 
 # Strips of 11 symbols: index 0 is the special symbol (scatter in base, wild in free).

@@ -228,6 +228,7 @@ class RoundResult:
 Strategy = Callable[[Decision, RoundRng], Any]
 
 _new = object.__new__
+_set = object.__setattr__
 
 
 def _round_result(fields: dict[str, Any]) -> RoundResult:
@@ -238,7 +239,7 @@ def _round_result(fields: dict[str, Any]) -> RoundResult:
     field is given (``tests/test_engine_api.py`` checks both against the dataclass).
     """
     result = _new(RoundResult)
-    result.__dict__.update(fields)
+    _set(result, "__dict__", fields)  # the literal becomes its dictionary: nothing copied
     return result
 
 

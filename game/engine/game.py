@@ -152,8 +152,7 @@ class Game(ABC):
         if seed is None:
             seed = new_seed()
         rng = round_rng(seed)  # refuses a seed that is not a 64-bit whole number
-        return RoundPlay(self, bet, seed, buy=buy, state=state, decisions=decisions, rng=rng,
-                         defer_features=defer_features, feature_start=feature_start)
+        return RoundPlay(self, bet, seed, rng, buy, state, decisions, defer_features, feature_start)
 
     def play(
         self,

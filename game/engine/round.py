@@ -134,7 +134,6 @@ class RoundContext:
         buy: bool,
         state: dict[str, Any] | None,
         cap: Fraction | None,
-        *,
         defer_features: bool = False,
         feature_start: dict[str, Any] | None = None,
     ) -> None:
@@ -252,19 +251,22 @@ class RoundPlay:
     the stake) it had reached.
     """
 
+    __slots__ = ("_result", "_steps", "bet", "buy", "capped", "cost", "ctx", "decision_costs", "decisions", "game",
+                 "pending", "seed", "state_in")
+
     def __init__(
         self,
         game: Game,
         bet: int,
         seed: int,
-        *,
+        rng: RoundRng,
         buy: bool = False,
         state: dict[str, Any] | None = None,
         decisions: tuple[Any, ...] | list[Any] = (),
-        rng: RoundRng,
         defer_features: bool = False,
         feature_start: dict[str, Any] | None = None,
     ) -> None:
+        """``Game.start`` makes it (every argument by position: a class called with keywords builds a dict)."""
         self.game = game
         self.bet = bet
         self.seed = seed
@@ -273,9 +275,7 @@ class RoundPlay:
         self.decisions: list[Any] = []
         self.decision_costs: list[int] = []
         self.cost = game.cost(bet, buy)  # the purchase price, then every priced decision added
-        self.ctx = RoundContext(
-            rng, bet, buy, state, game.cap, defer_features=defer_features, feature_start=feature_start
-        )
+        self.ctx = RoundContext(rng, bet, buy, state, game.cap, defer_features, feature_start)
         self._steps: Generator[Decision, Any, None] = game.round_steps(self.ctx)
         self.pending: Decision | None = None
         self.capped = False

@@ -326,12 +326,12 @@ class RoundPlay:
     def _finish(self) -> None:
         ctx = self.ctx
         total = ctx.total
-        if total:
-            win = cents_of(total, self.bet) + ctx.jackpot
-            text = multiplier_text(total)
-        else:  # most rounds: nothing to round or to format
+        if total is _ZERO:  # most rounds: no win (awards are never zero), nothing to round or to format
             win = ctx.jackpot
             text = "0"
+        else:
+            win = cents_of(total, self.bet) + ctx.jackpot
+            text = multiplier_text(total)
         ctx.emit({"type": "round_end", "x": text, "win": win, "capped": self.capped})
         self._result = _round_result({
             "game_id": self.game.id,

@@ -68,10 +68,6 @@ class FatSanta(Game):
         self.pie = data.pie
         self.paylines = FatLines(data.lines, data.units, data.unit_den, data.santa, data.pie)
         self.texts = UnitTexts(data.unit_den)
-        self._base = [(list(strip) + list(strip[: ROWS - 1]), len(strip)) for strip in data.base_reels.strips]
-        self._free = [(list(strip) + list(strip[: ROWS - 1]), len(strip)) for strip in data.free_reels.strips]
-        self._base_lengths = tuple(length for _, length in self._base)
-        self._free_lengths = tuple(length for _, length in self._free)
         self.description = FatSantaDescription(
             id=self.id, title=self.title, bets=data.bet_ladder, lines=self.lines, buy_price_x=self.buy_price_x,
             cap=self.cap, printed_rtp=data.printed_rtp, santa=self.santa, pie=self.pie, free_spins=data.free_spins,
@@ -146,8 +142,7 @@ class FatSanta(Game):
         data = self.data
         rng = ctx.rng
         randrange = rng.randrange
-        stops = rng.below_each(self._base_lengths)
-        landed = [wrapped[stop : stop + ROWS] for (wrapped, _), stop in zip(self._base, stops)]
+        landed, stops = data.base_reels.spin(rng)
         window = landed
         sleigh = None
         if randrange(data.sleigh_of) < data.sleigh_flies:
@@ -180,11 +175,10 @@ class FatSanta(Game):
     def free_games(self, ctx: RoundContext, trigger: str, santa_row: int) -> None:
         """The Free Games Feature, Santa starting 1x1 on reel 1 at ``santa_row``."""
         data = self.data
-        below_each = ctx.rng.below_each
-        free_lengths = self._free_lengths
+        rng = ctx.rng
+        free_reels = data.free_reels
         santa, pie, eaten = self.santa, self.pie, data.eaten_pie
         paylines, texts = self.paylines, self.texts
-        free = self._free
         block: Block = (0, santa_row, 1)
         meter = Meter(data.meter, data.extra_spins)
         spins = data.free_spins
@@ -194,8 +188,7 @@ class FatSanta(Game):
                   "meter": {**meter.event(), "sizes": list(data.meter)}})
         while spin_no < spins:
             spin_no += 1
-            stops = below_each(free_lengths)
-            reels = [wrapped[stop : stop + ROWS] for (wrapped, _), stop in zip(free, stops)]
+            reels, stops = free_reels.spin(rng)
             col, row, size = before = block
             landed = [column[:] for column in reels]
             for c in range(col, col + size):

@@ -239,6 +239,43 @@ def test_without_wilds_the_one_pass_finder_gives_the_per_symbol_finders_clusters
         reference_clusters(win))
 
 
+wild_cells = st.lists(st.sampled_from((*SYMBOLS[:3], "wild")), min_size=64, max_size=64) | st.lists(
+    st.sampled_from((*SYMBOLS, "wild")), min_size=64, max_size=64)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(cells=wild_cells)
+def test_with_wilds_the_one_pass_finder_gives_the_per_symbol_finders_clusters_in_its_order(cells: list[str]) -> None:
+    # one wild may sit in clusters of several symbols at once: the one pass must grow each side by side
+    index = (*SYMBOLS, "wild")
+    grid = bytearray(index.index(name) for name in cells)
+    masks = masks_of(grid, 8)
+    assert clusters_of(grid, 7) == find_clusters(masks, masks[7], 7)
+    assert clusters_of(list(grid), 7) == clusters_of(bytes(grid), 7) == clusters_of(grid, 7)
+
+
+def test_the_one_pass_finder_shares_a_wild_between_symbols_and_drops_a_group_of_wilds_alone() -> None:
+    # diamonds and clubs in a checkerboard (no two alike side by side); five wilds in the corner,
+    # every neighbour of theirs a train; a wild at (5, 4) that four bears and four hearts both touch
+    win = [["diamond" if (col + row) % 2 == 0 else "club" for row in range(8)] for col in range(8)]
+    for col, row in ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (5, 4)):
+        win[col][row] = "wild"
+    for col, row in ((2, 0), (2, 1), (1, 2), (0, 3)):
+        win[col][row] = "train"
+    for col, row in ((3, 3), (4, 3), (5, 3), (6, 3)):
+        win[col][row] = "bear"
+    for col, row in ((5, 5), (5, 6), (6, 5), (4, 5)):
+        win[col][row] = "heart"
+    grid = [(*SYMBOLS, "wild").index(name) for column in win for name in column]
+    found = [(SYMBOLS[s], cell_list(m), n) for s, m, n in clusters_of(grid, 7)]
+    # the corner's wilds are a group of five in every other symbol's layer too: alone, they pay nothing
+    assert found == [
+        ("bear", [[3, 3], [4, 3], [5, 3], [5, 4], [6, 3]], 5),
+        ("train", [[0, 0], [0, 1], [0, 2], [0, 3], [1, 0], [1, 1], [1, 2], [2, 0], [2, 1]], 9),
+        ("heart", [[4, 5], [5, 4], [5, 5], [5, 6], [6, 5]], 5),
+    ]
+
+
 def test_the_one_pass_finder_keeps_columns_and_their_ends_apart() -> None:
     # cells 5..9 in the flat order are bears, but (0, 7) and (1, 0) are not neighbours: no cluster there;
     # the five bears along row 7 of columns 2..6 are one

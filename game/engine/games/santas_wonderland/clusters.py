@@ -4,12 +4,15 @@ The grid itself is 64 symbol indexes in a row (a ``bytearray`` in play), cell ``
 row`` (row 0 on top), and a mask has bit ``i`` for cell ``i``, so that a column is one byte of
 the mask. Clusters grow along "neighbour" masks: ``down`` holds the cells whose neighbour below
 belongs with them, ``right`` those whose neighbour on the right does; a step down is a shift by
-1 and a step right one by 8, taken only from the cells of those masks, so no step crosses the
-grid's edges.
+one cell and a step right one by a column, taken only from the cells of those masks, so no step
+crosses the grid's edges.
 
-Most grids hold no wild (wilds come only from features), and there a cluster is simply a group
-of one symbol: ``clusters_of`` then finds the groups of every symbol in one pass over the pairs
-of equal neighbours, instead of one pass per symbol (see ``_equal_neighbours``).
+``clusters_of`` finds the clusters of every symbol at once: it widens each cell to a byte whose
+bit ``s`` says "this cell may join a cluster of symbol ``s``" (a wild has every paying symbol's
+bit), so each bit position of the bytes is one symbol's mask, and one flood fill of the whole
+number grows every symbol's groups side by side, wilds shared between them as the rules say.
+``find_clusters`` is the same search one symbol at a time, on one mask a symbol: the reference
+the tests hold the one-pass finder to, and the finder for a game with more than 8 paying symbols.
 """
 
 from __future__ import annotations
@@ -62,24 +65,28 @@ def _in_order(found: list[tuple[int, int, int, int]]) -> list[tuple[int, int, in
     return [(symbol, group, size) for symbol, _, group, size in found]
 
 
-def _groups(down: int, right: int, min_size: int) -> list[tuple[int, int, int]]:
+def _groups(down: int, right: int, min_size: int, row: int = 1, col: int = ROWS) -> list[tuple[int, int, int]]:
     """The groups of ``min_size`` or more cells joined by the neighbour masks ``down`` and ``right``,
-    as (first seed, group, size): the first seed is a group's lowest cell with 2 or more neighbours."""
-    up = down << 1  # the cells whose neighbour above belongs with them
-    left = right << ROWS  # and those whose neighbour on the left does
+    as (first seed, group, size): the first seed is a group's lowest cell with 2 or more neighbours.
+
+    ``row`` and ``col`` are the shifts from a cell to the one below it and to the one on its right
+    (1 and 8 on masks of a bit a cell, 8 and 64 on the one-pass finder's byte a cell).
+    """
+    up = down << row  # the cells whose neighbour above belongs with them
+    left = right << col  # and those whose neighbour on the left does
     vertical = down | up
     horizontal = right | left
     if (vertical | horizontal).bit_count() < min_size:  # lone cells are in no group
         return []
     # every group of 3 or more cells has a cell with 2 or more neighbours ("seeds")
     seeds = (down & up) | (vertical & horizontal) | (right & left)
-    starts = _strong(seeds, down, up, left, right) if min_size >= MIN_CLUSTER else seeds
+    starts = _strong(seeds, down, up, left, right, row, col) if min_size >= MIN_CLUSTER else seeds
     groups = []
     while starts:
         group = starts & -starts
         while True:
-            grown = group | ((group & down) << 1) | ((group >> 1) & down) | ((group & right) << ROWS) | (
-                (group >> ROWS) & right)
+            grown = group | ((group & down) << row) | ((group >> row) & down) | ((group & right) << col) | (
+                (group >> col) & right)
             if grown == group:
                 break
             group = grown
@@ -91,7 +98,7 @@ def _groups(down: int, right: int, min_size: int) -> list[tuple[int, int, int]]:
     return groups
 
 
-def _strong(seeds: int, down: int, up: int, left: int, right: int) -> int:
+def _strong(seeds: int, down: int, up: int, left: int, right: int, row: int, col: int) -> int:
     """The seeds from which every group of 5 or more cells is still found, for far fewer flood fills.
 
     ``down`` .. ``right`` are the cells whose neighbour that way belongs with them. Prune a
@@ -100,53 +107,67 @@ def _strong(seeds: int, down: int, up: int, left: int, right: int) -> int:
     cell with 4 neighbours. Groups of 3 and 4 cells, most of the groups there are, have no such
     cell (but for a 2x2 square).
     """
-    seed_down = down & (seeds >> 1)
-    seed_up = up & (seeds << 1)
-    seed_left = left & (seeds << ROWS)
-    seed_right = right & (seeds >> ROWS)
+    seed_down = down & (seeds >> row)
+    seed_up = up & (seeds << row)
+    seed_left = left & (seeds << col)
+    seed_right = right & (seeds >> col)
     vertical = seed_down | seed_up
     horizontal = seed_left | seed_right
     two_seeds = (seed_down & seed_up) | (seed_left & seed_right) | (vertical & horizontal)
-    column = down & up
-    row = left & right
-    three = (column & (left | right)) | (row & (down | up))
-    return two_seeds | (three & (vertical | horizontal)) | (column & row)
+    through_column = down & up
+    through_row = left & right
+    three = (through_column & (left | right)) | (through_row & (down | up))
+    return two_seeds | (three & (vertical | horizontal)) | (through_column & through_row)
 
 
 def clusters_of(grid: Grid, wild: int, min_size: int = MIN_CLUSTER) -> list[tuple[int, int, int]]:
     """``find_clusters`` of a grid whose wild is symbol index ``wild`` (paying ones below it).
 
-    The same clusters in the same order either way: by symbol, then by position.
+    The same clusters in the same order, by symbol, then by position, found for every symbol in
+    one pass (the module's docstring) when the paying symbols fit the 8 bits of a byte.
     """
-    cells = bytes(grid)
-    if wild in cells or wild > _LOW_BITS_SYMBOLS:
+    cells = grid if isinstance(grid, bytes | bytearray) else bytes(grid)
+    if wild > _LANES:
         masks = masks_of(cells, wild + 1)
         return find_clusters(masks, masks[wild], wild, min_size)
-    down, right = _equal_neighbours(cells)
-    found = [(cells[first.bit_length() - 1], first, group, size)
-             for first, group, size in _groups(down, right, min_size)]
-    return _in_order(found)  # the order find_clusters gives
+    lanes = int.from_bytes(cells.translate(_lane_tables(wild)[0]), "little")
+    down = (lanes >> _LANE_ROW) & lanes & _LANE_NOT_LAST_ROW
+    right = (lanes >> _LANE_COL) & lanes  # the last column's right neighbours are past the number's end
+    groups = _groups(down, right, min_size, _LANE_ROW, _LANE_COL)
+    if not groups:
+        return []
+    # a group of wilds alone is no cluster: it must hold a cell of its own symbol
+    own = int.from_bytes(cells.translate(_lane_tables(wild)[1]), "little") if wild in cells else lanes
+    found = []
+    for first, group, size in groups:
+        if group & own:
+            bit = first.bit_length() - 1
+            found.append((bit & 7, bit >> 3, group, size))  # symbol, cell: the order find_clusters gives
+    if len(found) > 1:
+        found.sort()
+    return [(symbol, int((group >> symbol).to_bytes(CELLS, "big").translate(_ONE_TO_DIGIT), 2), size)
+            for symbol, _, group, size in found]
 
 
-# The wild-free finder compares symbols on their low 3 bits.
-_LOW_BITS_SYMBOLS = 8
-_BYTE_ONES = int.from_bytes(b"\x01" * CELLS, "little")  # bit 0 of every cell's byte
-_HAS_BELOW = sum(1 << (8 * i) for i in range(CELLS) if i % ROWS != ROWS - 1)  # not a column's last row
-_HAS_RIGHT = sum(1 << (8 * i) for i in range(CELLS - ROWS))  # not the last column
+# The one-pass finder: a byte a cell, bit s of it for symbol s.
+_LANES = 8  # paying symbols a byte holds
+_LANE_ROW = 8  # a step to the cell below: one byte
+_LANE_COL = 8 * ROWS  # a step to the cell on the right: a column of bytes
+_LANE_NOT_LAST_ROW = int.from_bytes(bytes(0 if i % ROWS == ROWS - 1 else 255 for i in range(CELLS)), "little")
 _ONE_TO_DIGIT = _PICK[1]  # bytes 0/1 -> b"0"/b"1"
+_LANE_TABLES: dict[int, tuple[bytes, bytes]] = {}
 
 
-def _equal_neighbours(grid: bytes) -> tuple[int, int]:
-    """The masks of the cells equal to the cell below them and of those equal to the cell on their right."""
-    x = int.from_bytes(grid, "little")  # cell i in byte i; symbols fit in 3 bits
-    below = x ^ (x >> 8)
-    below = (below | (below >> 1) | (below >> 2)) & _BYTE_ONES  # 1 where the neighbours differ
-    right = x ^ (x >> (8 * ROWS))
-    right = (right | (right >> 1) | (right >> 2)) & _BYTE_ONES
-    # one byte per cell, 0 or 1 -> a binary numeral, last cell first -> a mask
-    same_below = int((_HAS_BELOW & ~below).to_bytes(CELLS, "big").translate(_ONE_TO_DIGIT), 2)
-    same_right = int((_HAS_RIGHT & ~right).to_bytes(CELLS, "big").translate(_ONE_TO_DIGIT), 2)
-    return same_below, same_right
+def _lane_tables(wild: int) -> tuple[bytes, bytes]:
+    """bytes.translate tables from symbol index to lane byte: paying symbol s -> bit s; the wild -> every
+    paying symbol's bit (the first table) or none (the second: the cells that are a symbol's own)."""
+    tables = _LANE_TABLES.get(wild)
+    if tables is None:
+        own = [1 << s if s < wild else 0 for s in range(256)]
+        joined = own[:]
+        joined[wild] = (1 << wild) - 1
+        tables = _LANE_TABLES[wild] = (bytes(joined), bytes(own))
+    return tables
 
 
 def _cells_of_bytes() -> tuple[tuple[tuple[list[int], ...], ...], ...]:

@@ -8,6 +8,7 @@ once per tumble from those. Every random number comes from ``ctx.rng`` in a fixe
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import compress
 from operator import itemgetter
 from typing import Any
 
@@ -132,29 +133,24 @@ class WonderlandRound:
     def explode(self, phase: Phase, union: int) -> None:
         """Every cell of ``union`` goes; survivors fall straight down; new symbols fill the tops."""
         fresh = self.drop(phase, union.bit_count())
-        # the grid with every exploded cell's byte set to _GONE, then each column without those
-        gone = format(union, "064b")[::-1].encode().translate(_GONE_OF_DIGIT)
-        marked = (int.from_bytes(self.grid, "little") | int.from_bytes(gone, "little")).to_bytes(CELLS, "little")
-        grid = bytearray()
-        dropped = []
+        grid = self.grid
         # a column no cell left keeps the last event's list (events are never edited)
         columns = (self.grid_names() if self.columns is None else self.columns)[:]
         name_of = self.names.__getitem__
+        removed = union.to_bytes(COLS, "little")  # a byte a column: its rows that go
         taken = 0
-        for col, start in enumerate(range(0, CELLS, ROWS)):
-            kept = marked[start:start + ROWS].translate(None, _GONE)
-            count = ROWS - len(kept)
-            if count:
+        for col, rows in enumerate(removed):
+            if rows:
+                start = col * ROWS
+                kept = bytes(compress(grid[start:start + ROWS], _KEPT[rows]))
+                count = ROWS - len(kept)
                 column = fresh[taken:taken + count] + kept
                 taken += count
-                grid += column
+                grid[start:start + ROWS] = column
                 columns[col] = [*map(name_of, column)]
-            else:
-                grid += kept
-            dropped.append(count)
-        self.grid = grid
         self.columns = columns
-        self.emit({"type": "tumble", "removed": cell_list(union), "grid": columns, "dropped": dropped})
+        self.emit({"type": "tumble", "removed": cell_list(union), "grid": columns,
+                   "dropped": [*removed.translate(_ROW_COUNT)]})
 
     # -- the five features ------------------------------------------------------------------
 
@@ -289,8 +285,9 @@ class WonderlandRound:
         self.emit({"type": "midnight_end", "level": number, "x": self.text(total)})
 
 
-_GONE = b"\xff"  # no symbol's index
-_GONE_OF_DIGIT = bytes.maketrans(b"01", b"\x00" + _GONE)
+# By a column's byte of removed rows: which of its 8 cells stay (itertools.compress selectors), and how many go.
+_KEPT = tuple(tuple(not rows >> row & 1 for row in range(ROWS)) for rows in range(256))
+_ROW_COUNT = bytes(rows.bit_count() for rows in range(256))
 
 
 def _mask_of(cells: list[int]) -> int:

@@ -23,16 +23,29 @@ CELLS = COLS * ROWS
 MIN_CLUSTER = 5
 
 BITS = tuple(1 << i for i in range(CELLS))  # flat cell index -> mask bit
+ALL_CELLS = (1 << CELLS) - 1
 _NOT_LAST_ROW = sum(BITS[i] for i in range(CELLS) if i % ROWS != ROWS - 1)
 Grid = bytes | bytearray | list[int]  # 64 symbol indexes, cell col * 8 + row
 # bytes.translate tables: symbol index s -> b"1" (the table for s) and b"0" otherwise.
 _PICK = tuple(b"0" * s + b"1" + b"0" * (255 - s) for s in range(256))
+_FF_OF_DIGIT = bytes.maketrans(b"01", b"\x00\xff")  # a binary numeral's digits -> bytes 0 and 0xff
 
 
 def masks_of(grid: Grid, symbols: int) -> list[int]:
     """One mask per symbol index ``0 .. symbols - 1`` of a grid."""
     cells = bytes(grid)
     return [int(cells.translate(_PICK[symbol])[::-1], 2) for symbol in range(symbols)]
+
+
+def symbol_mask(grid: bytes | bytearray, symbol: int) -> int:
+    """The mask of the cells of ``grid`` that hold ``symbol``."""
+    return int(grid.translate(_PICK[symbol])[::-1], 2)
+
+
+def byte_mask(mask: int) -> int:
+    """``mask`` widened to a byte a cell: 0xff in cell ``i``'s byte (``int.from_bytes(grid, "little")``'s
+    layout) where ``mask`` has bit ``i``, 0 elsewhere."""
+    return int.from_bytes(format(mask, "064b")[::-1].encode().translate(_FF_OF_DIGIT), "little")
 
 
 def find_clusters(masks: list[int], wild: int, paying: int, min_size: int = MIN_CLUSTER) -> list[tuple[int, int, int]]:

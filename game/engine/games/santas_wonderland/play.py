@@ -15,7 +15,19 @@ from typing import Any
 from ...money import multiplier_text
 from ...rng import RoundRng
 from ...round import RoundContext
-from .clusters import BITS, CELLS, COLS, ROWS, Grid, block_mask, cell_list, clusters_of
+from .clusters import (
+    ALL_CELLS,
+    BITS,
+    CELLS,
+    COLS,
+    ROWS,
+    Grid,
+    block_mask,
+    byte_mask,
+    cell_list,
+    clusters_of,
+    symbol_mask,
+)
 from .model import FEATURES, Phase, WonderlandData
 
 # Top-left corners (col, row) and masks of every block position, by block size.
@@ -75,6 +87,21 @@ class WonderlandRound:
         self.columns = [cells[0:8], cells[8:16], cells[16:24], cells[24:32], cells[32:40], cells[40:48],
                         cells[48:56], cells[56:64]]
         return self.columns
+
+    def renamed(self, changed: int) -> list[list[str]]:
+        """``grid_names`` after the cells of mask ``changed`` (and no others) changed since the last event:
+        only their columns are named again, every other column keeps the last event's list."""
+        if self.columns is None:
+            return self.grid_names()
+        columns = self.columns[:]
+        grid = self.grid
+        names = self.names
+        for col, rows in enumerate(changed.to_bytes(COLS, "little")):
+            if rows:
+                start = col * ROWS
+                columns[col] = list(itemgetter(*grid[start:start + ROWS])(names))
+        self.columns = columns
+        return columns
 
     def award(self, units: int) -> None:
         if units:
@@ -161,27 +188,23 @@ class WonderlandRound:
         wild = self.wild
         symbol: int | None = None
         blocks: list[list[int]] = []
-        if index == 0:  # refresh: every non-wild symbol replaced
-            changed = [i for i in range(CELLS) if grid[i] != wild]
-            for i, s in zip(changed, self.drop(phase, len(changed))):
-                grid[i] = s
-            mask = _mask_of(changed)
+        if index == 0:  # refresh: every non-wild symbol replaced, cell after cell
+            wilds = symbol_mask(grid, wild) if wild in grid else 0
+            mask = ALL_CELLS ^ wilds
+            grid = bytearray(self.drop(phase, mask.bit_count()))
+            while wilds:  # each wild back in its cell, the lowest first
+                low = wilds & -wilds
+                grid.insert(low.bit_length() - 1, wild)
+                wilds ^= low
         elif index == 1:  # wild santa: every cell of one paying symbol on the grid turns wild
             weights = phase.wild_santa_weights
             present = sorted(set(grid) - {wild})
             candidates = [(s, weights[s]) for s in present if weights[s]]
             mask = 0
             if candidates:
-                pick = rng.randrange(sum(w for _, w in candidates))
-                for s, w in candidates:
-                    if pick < w:
-                        symbol = s
-                        break
-                    pick -= w
-                for i in range(CELLS):
-                    if grid[i] == symbol:
-                        grid[i] = wild
-                        mask |= BITS[i]
+                symbol = _by_weight(candidates, rng.randrange(sum(w for _, w in candidates)))
+                mask = symbol_mask(grid, symbol)
+                grid = grid.replace(bytes((symbol,)), bytes((wild,)))
         elif index == 2:  # blocks: a few non-overlapping 2x2 blocks of one symbol
             count = phase.blocks_count.draw(rng)
             symbol = phase.blocks_symbol.draw(rng)
@@ -193,34 +216,35 @@ class WonderlandRound:
                 col, row, block = free[rng.randrange(len(free))]
                 mask |= block
                 blocks.append([col, row, 2])
-            self._paint(mask, symbol)
+            grid = self._painted(mask, symbol)
         elif index == 3:  # supersize: one 3x3, 4x4 or 5x5 block of one symbol
             size = phase.supersize_size.draw(rng)
             symbol = phase.supersize_symbol.draw(rng)
             positions = BLOCK_POSITIONS[size]
             col, row, mask = positions[rng.randrange(len(positions))]
             blocks.append([col, row, size])
-            self._paint(mask, symbol)
+            grid = self._painted(mask, symbol)
         else:  # lucky santa: 5 to 15 wilds on random cells that are not wild yet
             count = phase.lucky_count.draw(rng)
-            open_cells = [i for i in range(CELLS) if grid[i] != wild]
+            open_cells = [i for i in range(CELLS) if grid[i] != wild] if wild in grid else range(CELLS)
             chosen = rng.sample(open_cells, min(count, len(open_cells)))
             for i in chosen:
                 grid[i] = wild
             mask = _mask_of(chosen)
-        self.set_grid(grid)
-        self.emit({"type": "feature", "feature": FEATURES[index], "phase": phase_name, "grid": self.grid_names(),
+        self.grid = grid
+        self.emit({"type": "feature", "feature": FEATURES[index], "phase": phase_name, "grid": self.renamed(mask),
                    "cells": cell_list(mask), "symbol": None if symbol is None else self.names[symbol],
                    "blocks": blocks})
 
-    def _paint(self, mask: int, symbol: int) -> None:
-        """Put ``symbol`` on every cell of ``mask`` that does not hold a wild (wilds stay)."""
+    def _painted(self, mask: int, symbol: int) -> bytearray:
+        """The grid with ``symbol`` on every cell of ``mask`` that does not hold a wild (wilds stay)."""
         grid = self.grid
-        wild = self.wild
-        for col, row in cell_list(mask):
-            i = col * ROWS + row
-            if grid[i] != wild:
-                grid[i] = symbol
+        table = _PAINT.get((symbol, self.wild))
+        if table is None:
+            table = _PAINT[symbol, self.wild] = bytes(self.wild if s == self.wild else symbol for s in range(256))
+        where = byte_mask(mask)
+        painted = (int.from_bytes(grid, "little") & ~where) | (int.from_bytes(grid.translate(table), "little") & where)
+        return bytearray(painted.to_bytes(CELLS, "little"))
 
     # -- base spin --------------------------------------------------------------------------
 
@@ -286,8 +310,18 @@ class WonderlandRound:
 
 
 # By a column's byte of removed rows: which of its 8 cells stay (itertools.compress selectors), and how many go.
+_PAINT: dict[tuple[int, int], bytes] = {}  # (symbol, wild) -> translate table: every symbol but the wild -> symbol
 _KEPT = tuple(tuple(not rows >> row & 1 for row in range(ROWS)) for rows in range(256))
 _ROW_COUNT = bytes(rows.bit_count() for rows in range(256))
+
+
+def _by_weight(pairs: list[tuple[int, int]], pick: int) -> int:
+    """The value of ``(value, weight)`` pairs whose share of the weights holds ``pick`` (from 0 to the total)."""
+    for value, weight in pairs:
+        if pick < weight:
+            return value
+        pick -= weight
+    raise ValueError(f"{pick} is past the weights' total")
 
 
 def _mask_of(cells: list[int]) -> int:

@@ -163,7 +163,7 @@ class WonderlandRound:
         grid = self.grid
         # a column no cell left keeps the last event's list (events are never edited)
         columns = (self.grid_names() if self.columns is None else self.columns)[:]
-        name_of = self.names.__getitem__
+        names = self.names
         removed = union.to_bytes(COLS, "little")  # a byte a column: its rows that go
         taken = 0
         for col, rows in enumerate(removed):
@@ -174,7 +174,7 @@ class WonderlandRound:
                 column = fresh[taken:taken + count] + kept
                 taken += count
                 grid[start:start + ROWS] = column
-                columns[col] = [*map(name_of, column)]
+                columns[col] = list(itemgetter(*column)(names))
         self.columns = columns
         self.emit({"type": "tumble", "removed": cell_list(union), "grid": columns,
                    "dropped": [*removed.translate(_ROW_COUNT)]})

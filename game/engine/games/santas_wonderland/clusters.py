@@ -17,6 +17,8 @@ the tests hold the one-pass finder to, and the finder for a game with more than 
 
 from __future__ import annotations
 
+from itertools import compress
+
 COLS = 8
 ROWS = 8
 CELLS = COLS * ROWS
@@ -29,6 +31,7 @@ Grid = bytes | bytearray | list[int]  # 64 symbol indexes, cell col * 8 + row
 # bytes.translate tables: symbol index s -> b"1" (the table for s) and b"0" otherwise.
 _PICK = tuple(b"0" * s + b"1" + b"0" * (255 - s) for s in range(256))
 _FF_OF_DIGIT = bytes.maketrans(b"01", b"\x00\xff")  # a binary numeral's digits -> bytes 0 and 0xff
+_BOOL_OF_DIGIT = bytes.maketrans(b"01", b"\x00\x01")  # and -> bytes 0 and 1 (itertools.compress selectors)
 
 
 def masks_of(grid: Grid, symbols: int) -> list[int]:
@@ -40,6 +43,11 @@ def masks_of(grid: Grid, symbols: int) -> list[int]:
 def symbol_mask(grid: bytes | bytearray, symbol: int) -> int:
     """The mask of the cells of ``grid`` that hold ``symbol``."""
     return int(grid.translate(_PICK[symbol])[::-1], 2)
+
+
+def cells_of(mask: int) -> list[int]:
+    """The cell indexes of a mask, lowest first."""
+    return list(compress(range(CELLS), format(mask, "064b")[::-1].encode().translate(_BOOL_OF_DIGIT)))
 
 
 def byte_mask(mask: int) -> int:

@@ -25,6 +25,7 @@ from .clusters import (
     block_mask,
     byte_mask,
     cell_list,
+    cells_of,
     clusters_of,
     symbol_mask,
 )
@@ -35,6 +36,8 @@ BLOCK_POSITIONS = {
     size: tuple((c, r, block_mask(c, r, size)) for c in range(COLS - size + 1) for r in range(ROWS - size + 1))
     for size in range(2, 6)
 }
+_BLOCK_2X2 = block_mask(0, 0, 2)  # a 2x2 block's mask, moved to its top-left cell by a shift
+_BLOCK_CORNERS = sum(BITS[c * ROWS + r] for c, r, _ in BLOCK_POSITIONS[2])  # the cells a 2x2 block can start at
 
 
 class MultiplierTexts:
@@ -210,12 +213,13 @@ class WonderlandRound:
             symbol = phase.blocks_symbol.draw(rng)
             mask = 0
             for _ in range(count):
-                free = [p for p in BLOCK_POSITIONS[2] if not p[2] & mask]
+                # the top-left cells of the 2x2 blocks clear of the blocks placed, in column then row order
+                free = cells_of(_BLOCK_CORNERS & ~(mask | mask >> 1 | mask >> ROWS | mask >> (ROWS + 1)))
                 if not free:
                     break
-                col, row, block = free[rng.randrange(len(free))]
-                mask |= block
-                blocks.append([col, row, 2])
+                corner = free[rng.randrange(len(free))]
+                mask |= _BLOCK_2X2 << corner
+                blocks.append([corner >> 3, corner & 7, 2])
             grid = self._painted(mask, symbol)
         elif index == 3:  # supersize: one 3x3, 4x4 or 5x5 block of one symbol
             size = phase.supersize_size.draw(rng)
@@ -226,7 +230,7 @@ class WonderlandRound:
             grid = self._painted(mask, symbol)
         else:  # lucky santa: 5 to 15 wilds on random cells that are not wild yet
             count = phase.lucky_count.draw(rng)
-            open_cells = [i for i in range(CELLS) if grid[i] != wild] if wild in grid else range(CELLS)
+            open_cells = cells_of(ALL_CELLS ^ symbol_mask(grid, wild)) if wild in grid else range(CELLS)
             chosen = rng.sample(open_cells, min(count, len(open_cells)))
             for i in chosen:
                 grid[i] = wild

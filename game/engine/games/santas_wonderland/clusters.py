@@ -101,7 +101,25 @@ def _groups(down: int, right: int, min_size: int, row: int = 1, col: int = ROWS)
         return []
     # every group of 3 or more cells has a cell with 2 or more neighbours ("seeds")
     seeds = (down & up) | (vertical & horizontal) | (right & left)
-    starts = _strong(seeds, down, up, left, right, row, col) if min_size >= MIN_CLUSTER else seeds
+    if min_size < MIN_CLUSTER:
+        starts = seeds
+    else:
+        # Far fewer flood fills: start only from the seeds every group of 5 or more cells holds.
+        # Prune a spanning tree of such a group down to 5 cells: it is a path, whose middle cell
+        # has two seeds beside it; a cell with 3 branches, one of which goes on to a seed; or a
+        # cross, a cell with 4 neighbours. Groups of 3 and 4 cells, most of the groups there are,
+        # have no such cell (but for a 2x2 square).
+        seed_down = down & (seeds >> row)
+        seed_up = up & (seeds << row)
+        seed_left = left & (seeds << col)
+        seed_right = right & (seeds >> col)
+        by_seed_vertically = seed_down | seed_up
+        by_seed_horizontally = seed_left | seed_right
+        through_column = down & up
+        through_row = left & right
+        three = (through_column & horizontal) | (through_row & vertical)
+        starts = ((seed_down & seed_up) | (seed_left & seed_right) | (by_seed_vertically & by_seed_horizontally)
+                  | (three & (by_seed_vertically | by_seed_horizontally)) | (through_column & through_row))
     groups = []
     while starts:
         group = starts & -starts
@@ -117,28 +135,6 @@ def _groups(down: int, right: int, min_size: int, row: int = 1, col: int = ROWS)
             first = group & seeds
             groups.append((first & -first, group, size))
     return groups
-
-
-def _strong(seeds: int, down: int, up: int, left: int, right: int, row: int, col: int) -> int:
-    """The seeds from which every group of 5 or more cells is still found, for far fewer flood fills.
-
-    ``down`` .. ``right`` are the cells whose neighbour that way belongs with them. Prune a
-    spanning tree of a group of 5 or more cells down to 5: it is a path, whose middle cell has
-    two seeds beside it; a cell with 3 branches, one of which goes on to a seed; or a cross, a
-    cell with 4 neighbours. Groups of 3 and 4 cells, most of the groups there are, have no such
-    cell (but for a 2x2 square).
-    """
-    seed_down = down & (seeds >> row)
-    seed_up = up & (seeds << row)
-    seed_left = left & (seeds << col)
-    seed_right = right & (seeds >> col)
-    vertical = seed_down | seed_up
-    horizontal = seed_left | seed_right
-    two_seeds = (seed_down & seed_up) | (seed_left & seed_right) | (vertical & horizontal)
-    through_column = down & up
-    through_row = left & right
-    three = (through_column & (left | right)) | (through_row & (down | up))
-    return two_seeds | (three & (vertical | horizontal)) | (through_column & through_row)
 
 
 def clusters_of(grid: Grid, wild: int, min_size: int = MIN_CLUSTER) -> list[tuple[int, int, int]]:

@@ -147,8 +147,8 @@ class WonderlandRound:
                              "line": None, "x": text(pay), "factor": factor})
             meter += union.bit_count()
             markers_won = []
-            if base:
-                markers = self.markers
+            markers = self.markers
+            if base and union & sum(markers):  # the markers' bits are distinct cells (or 0): their sum is their union
                 for index, bit in enumerate(markers):
                     if bit & union:
                         markers[index] = 0

@@ -143,18 +143,18 @@ def clusters_of(grid: Grid, wild: int, min_size: int = MIN_CLUSTER) -> list[tupl
     The same clusters in the same order, by symbol, then by position, found for every symbol in
     one pass (the module's docstring) when the paying symbols fit the 8 bits of a byte.
     """
-    cells = grid if isinstance(grid, bytes | bytearray) else bytes(grid)
+    cells = grid if type(grid) is bytearray else bytes(grid)
     if wild > _LANES:
         masks = masks_of(cells, wild + 1)
         return find_clusters(masks, masks[wild], wild, min_size)
-    lanes = int.from_bytes(cells.translate(_lane_tables(wild)[0]), "little")
+    lanes = int.from_bytes(cells.translate(_LANES_OF_SYMBOL[wild]), "little")
     down = (lanes >> _LANE_ROW) & lanes & _LANE_NOT_LAST_ROW
     right = (lanes >> _LANE_COL) & lanes  # the last column's right neighbours are past the number's end
     groups = _groups(down, right, min_size, _LANE_ROW, _LANE_COL)
     if not groups:
         return []
     # a group of wilds alone is no cluster: it must hold a cell of its own symbol
-    own = int.from_bytes(cells.translate(_lane_tables(wild)[1]), "little") if wild in cells else lanes
+    own = int.from_bytes(cells.translate(_OWN_LANE_OF_SYMBOL[wild]), "little") if wild in cells else lanes
     found = []
     for first, group, size in groups:
         if group & own:
@@ -172,19 +172,10 @@ _LANE_ROW = 8  # a step to the cell below: one byte
 _LANE_COL = 8 * ROWS  # a step to the cell on the right: a column of bytes
 _LANE_NOT_LAST_ROW = int.from_bytes(bytes(0 if i % ROWS == ROWS - 1 else 255 for i in range(CELLS)), "little")
 _ONE_TO_DIGIT = _PICK[1]  # bytes 0/1 -> b"0"/b"1"
-_LANE_TABLES: dict[int, tuple[bytes, bytes]] = {}
-
-
-def _lane_tables(wild: int) -> tuple[bytes, bytes]:
-    """bytes.translate tables from symbol index to lane byte: paying symbol s -> bit s; the wild -> every
-    paying symbol's bit (the first table) or none (the second: the cells that are a symbol's own)."""
-    tables = _LANE_TABLES.get(wild)
-    if tables is None:
-        own = [1 << s if s < wild else 0 for s in range(256)]
-        joined = own[:]
-        joined[wild] = (1 << wild) - 1
-        tables = _LANE_TABLES[wild] = (bytes(joined), bytes(own))
-    return tables
+# bytes.translate tables by the wild's index ``w`` (the paying symbols are 0 .. w - 1): symbol s -> bit s and
+# the wild -> every paying symbol's bit (the lanes a cell may join), or the wild -> 0 (a symbol's own cells)
+_OWN_LANE_OF_SYMBOL = tuple(bytes(1 << s for s in range(w)) + bytes(256 - w) for w in range(_LANES + 1))
+_LANES_OF_SYMBOL = tuple(own[:w] + bytes(((1 << w) - 1,)) + own[w + 1:] for w, own in enumerate(_OWN_LANE_OF_SYMBOL))
 
 
 def _cells_of_bytes() -> tuple[tuple[tuple[list[int], ...], ...], ...]:

@@ -97,8 +97,6 @@ def _groups(down: int, right: int, min_size: int, row: int = 1, col: int = ROWS)
     left = right << col  # and those whose neighbour on the left does
     vertical = down | up
     horizontal = right | left
-    if (vertical | horizontal).bit_count() < min_size:  # lone cells are in no group
-        return []
     # every group of 3 or more cells has a cell with 2 or more neighbours ("seeds")
     seeds = (down & up) | (vertical & horizontal) | (right & left)
     if min_size < MIN_CLUSTER:

@@ -73,7 +73,7 @@ class WonderlandRound:
         # Wins are added up here in whole units and handed to ``ctx`` as one Fraction when the
         # round ends (``settle``), or at once when they reach the cap, which stops the round there.
         self.won_units = 0
-        self.unpaid_units = 0
+        self.paid_units = 0  # the part of won_units handed over already
         cap = ctx.cap
         self.cap_units = None if cap is None else -(-cap.numerator * data.pay_den // cap.denominator)
 
@@ -106,16 +106,10 @@ class WonderlandRound:
         self.columns = columns
         return columns
 
-    def award(self, units: int) -> None:
-        if units:
-            self.won_units += units
-            self.unpaid_units += units
-            if self.cap_units is not None and self.won_units >= self.cap_units:
-                self.settle()  # raises CapReached: the round stops at this win
-
     def settle(self) -> None:
         """Hand the wins not yet handed over to the round's context (one Fraction, not one per tumble)."""
-        units, self.unpaid_units = self.unpaid_units, 0
+        units = self.won_units - self.paid_units
+        self.paid_units = self.won_units
         if units:
             self.ctx.award(Fraction(units, self.data.pay_den))
 
@@ -129,6 +123,8 @@ class WonderlandRound:
         pay_units = self.data.pay_units
         names = self.names
         text = self.text
+        known = text.cache  # the texts made so far: most pays are among them (a lookup, not a call)
+        cap_units = self.cap_units
         wild = self.wild
         base = phase_name == "base"
         won_units = 0
@@ -144,7 +140,7 @@ class WonderlandRound:
                 units += pay
                 union |= group
                 wins.append({"kind": "cluster", "symbol": names[symbol], "count": size, "cells": cell_list(group),
-                             "line": None, "x": text(pay), "factor": factor})
+                             "line": None, "x": known.get(pay) or text(pay), "factor": factor})
             meter += union.bit_count()
             markers_won = []
             markers = self.markers
@@ -154,10 +150,12 @@ class WonderlandRound:
                         markers[index] = 0
                         self.owed[index] = True
                         markers_won.append(FEATURES[index])
-            self.emit({"type": "clusters", "phase": phase_name, "wins": wins, "x": text(units), "meter": meter,
-                       "markers_won": markers_won})
+            self.emit({"type": "clusters", "phase": phase_name, "wins": wins, "x": known.get(units) or text(units),
+                       "meter": meter, "markers_won": markers_won})
             won_units += units
-            self.award(units)
+            self.won_units += units
+            if cap_units is not None and self.won_units >= cap_units:
+                self.settle()  # raises CapReached: the round stops at this win
             self.explode(phase, union)
 
     def explode(self, phase: Phase, union: int) -> None:

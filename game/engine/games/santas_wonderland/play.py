@@ -99,10 +99,9 @@ class WonderlandRound:
         columns = self.columns[:]
         grid = self.grid
         names = self.names
-        for col, rows in enumerate(changed.to_bytes(COLS, "little")):
-            if rows:
-                start = col * ROWS
-                columns[col] = list(itemgetter(*grid[start:start + ROWS])(names))
+        for col in compress(_COLUMNS, changed.to_bytes(COLS, "little")):
+            start = col * ROWS
+            columns[col] = list(itemgetter(*grid[start:start + ROWS])(names))
         self.columns = columns
         return columns
 
@@ -167,15 +166,14 @@ class WonderlandRound:
         names = self.names
         removed = union.to_bytes(COLS, "little")  # a byte a column: its rows that go
         taken = 0
-        for col, rows in enumerate(removed):
-            if rows:
-                start = col * ROWS
-                kept = bytes(compress(grid[start:start + ROWS], _KEPT[rows]))
-                count = ROWS - len(kept)
-                column = fresh[taken:taken + count] + kept
-                taken += count
-                grid[start:start + ROWS] = column
-                columns[col] = list(itemgetter(*column)(names))
+        for col in compress(_COLUMNS, removed):  # the columns that lose cells
+            start = col * ROWS
+            kept = bytes(compress(grid[start:start + ROWS], _KEPT[removed[col]]))
+            count = ROWS - len(kept)
+            column = fresh[taken:taken + count] + kept
+            taken += count
+            grid[start:start + ROWS] = column
+            columns[col] = list(itemgetter(*column)(names))
         self.columns = columns
         self.emit({"type": "tumble", "removed": cell_list(union), "grid": columns,
                    "dropped": [*removed.translate(_ROW_COUNT)]})
@@ -313,6 +311,7 @@ class WonderlandRound:
 
 # By a column's byte of removed rows: which of its 8 cells stay (itertools.compress selectors), and how many go.
 _PAINT: dict[tuple[int, int], bytes] = {}  # (symbol, wild) -> translate table: every symbol but the wild -> symbol
+_COLUMNS = range(COLS)
 _KEPT = tuple(tuple(not rows >> row & 1 for row in range(ROWS)) for rows in range(256))
 _ROW_COUNT = bytes(rows.bit_count() for rows in range(256))
 

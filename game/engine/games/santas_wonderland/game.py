@@ -154,7 +154,9 @@ class SantasWonderland(Game):
         else:
             units, points = play.base_spin("buy" if ctx.buy else "base")
             trigger = "buy" if ctx.buy else "meter" if points >= self.data.trigger_points else None
-            ctx.emit({"type": "spin_end", "x": self.texts(units), "meter": points, "trigger": trigger is not None})
+            texts = self.texts
+            ctx.emit({"type": "spin_end", "x": texts.cache.get(units) or texts(units), "meter": points,
+                      "trigger": trigger is not None})
             if trigger is not None:
                 if ctx.defer_features:
                     ctx.count("midnight_riches")

@@ -75,7 +75,7 @@ class WonderlandRound:
         self.won_units = 0
         self.paid_units = 0  # the part of won_units handed over already
         cap = ctx.cap
-        self.cap_units = None if cap is None else -(-cap.numerator * data.pay_den // cap.denominator)
+        self.cap_units = None if cap is None else data.cap_units(cap)
 
     # -- helpers ----------------------------------------------------------------------------
 

@@ -57,6 +57,9 @@ class MultiplierTexts:
 class WonderlandRound:
     """The state of one round while it plays (see docs/rules/santas_wonderland.md and docs/EVENTS.md)."""
 
+    __slots__ = ("cap_units", "columns", "ctx", "data", "emit", "grid", "markers", "names", "owed", "paid_units",
+                 "rng", "text", "wild", "won_units")
+
     def __init__(self, data: WonderlandData, texts: MultiplierTexts, ctx: RoundContext) -> None:
         self.data = data
         self.text = texts

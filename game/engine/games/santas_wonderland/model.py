@@ -95,8 +95,9 @@ class WonderlandData:
         self.pays = self._read_pays(doc.child("pays"))
         self.pay_den = lcm(*(pay.denominator for table in self.pays for pay in table if pay))
         # pay in units of 1/pay_den of the total bet, by symbol index then cluster size 0..64
-        self._last_cap: tuple[Fraction, int] | None = None
         self.pay_units = tuple(tuple(int(pay * self.pay_den) for pay in table) for table in self.pays)
+
+        self._last_cap: tuple[Fraction, int] | None = None  # (cap, cap_units(cap)) of the last cap asked
 
         self.bet_ladder: BetLadder = read_bets(doc)
         self.bets = self.bet_ladder.ladder

@@ -312,9 +312,9 @@ class WonderlandRound:
         self.emit({"type": "midnight_end", "level": number, "x": self.text(total)})
 
 
-# By a column's byte of removed rows: which of its 8 cells stay (itertools.compress selectors), and how many go.
 _PAINT: dict[tuple[int, int], bytes] = {}  # (symbol, wild) -> translate table: every symbol but the wild -> symbol
 _COLUMNS = range(COLS)
+# By a column's byte of removed rows: which of its 8 cells stay (itertools.compress selectors), and how many go.
 _KEPT = tuple(tuple(not rows >> row & 1 for row in range(ROWS)) for rows in range(256))
 _ROW_COUNT = bytes(rows.bit_count() for rows in range(256))
 

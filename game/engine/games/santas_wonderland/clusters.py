@@ -37,7 +37,7 @@ _BOOL_OF_DIGIT = bytes.maketrans(b"01", b"\x00\x01")  # and -> bytes 0 and 1 (it
 def masks_of(grid: Grid, symbols: int) -> list[int]:
     """One mask per symbol index ``0 .. symbols - 1`` of a grid."""
     cells = bytes(grid)
-    return [int(cells.translate(_PICK[symbol])[::-1], 2) for symbol in range(symbols)]
+    return [symbol_mask(cells, symbol) for symbol in range(symbols)]
 
 
 def symbol_mask(grid: bytes | bytearray, symbol: int) -> int:
@@ -47,13 +47,18 @@ def symbol_mask(grid: bytes | bytearray, symbol: int) -> int:
 
 def cells_of(mask: int) -> list[int]:
     """The cell indexes of a mask, lowest first."""
-    return list(compress(range(CELLS), format(mask, "064b")[::-1].encode().translate(_BOOL_OF_DIGIT)))
+    return list(compress(range(CELLS), _digits(mask).translate(_BOOL_OF_DIGIT)))
 
 
 def byte_mask(mask: int) -> int:
     """``mask`` widened to a byte a cell: 0xff in cell ``i``'s byte (``int.from_bytes(grid, "little")``'s
     layout) where ``mask`` has bit ``i``, 0 elsewhere."""
-    return int.from_bytes(format(mask, "064b")[::-1].encode().translate(_FF_OF_DIGIT), "little")
+    return int.from_bytes(_digits(mask).translate(_FF_OF_DIGIT), "little")
+
+
+def _digits(mask: int) -> bytes:
+    """``mask`` as 64 ASCII digits, cell 0's first."""
+    return format(mask, "064b")[::-1].encode()
 
 
 def find_clusters(masks: list[int], wild: int, paying: int, min_size: int = MIN_CLUSTER) -> list[tuple[int, int, int]]:

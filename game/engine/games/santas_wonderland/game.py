@@ -14,11 +14,12 @@ from typing import Any
 
 from ...describe import GameDescription
 from ...game import Game
+from ...money import UnitTexts
 from ...round import Decision, RoundContext, RoundResult
 from ...wins import Evaluation, Win
 from .clusters import COLS, ROWS, cell_tuples, clusters_of
 from .model import FEATURES, Level, Phase, Weighted, WonderlandData
-from .play import MultiplierTexts, WonderlandRound
+from .play import WonderlandRound
 
 DATA_FILE = Path(__file__).with_name("data.json")
 TRIGGERS = ("meter", "buy")
@@ -68,7 +69,7 @@ class SantasWonderland(Game):
         self.bets = self.data.bets
         self.default_bet = self.data.default_bet
         self.symbols = self.data.names
-        self.texts = MultiplierTexts(self.data.pay_den)
+        self.texts = UnitTexts(self.data.pay_den)
         self.description = WonderlandDescription(
             id=self.id, title=self.title, bets=self.data.bet_ladder, buy_price_x=self.buy_price_x, cap=self.cap,
             printed_rtp=self.data.printed_rtp, trigger_points=self.data.trigger_points, levels=self.data.levels,
@@ -154,9 +155,7 @@ class SantasWonderland(Game):
         else:
             units, points = play.base_spin("buy" if ctx.buy else "base")
             trigger = "buy" if ctx.buy else "meter" if points >= self.data.trigger_points else None
-            texts = self.texts
-            ctx.emit({"type": "spin_end", "x": texts.cache.get(units) or texts(units), "meter": points,
-                      "trigger": trigger is not None})
+            ctx.emit({"type": "spin_end", "x": self.texts[units], "meter": points, "trigger": trigger is not None})
             if trigger is not None:
                 if ctx.defer_features:
                     ctx.count("midnight_riches")

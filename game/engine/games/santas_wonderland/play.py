@@ -12,7 +12,7 @@ from itertools import compress
 from operator import itemgetter
 from typing import Any
 
-from ...money import multiplier_text
+from ...money import UnitTexts
 from ...rng import RoundRng
 from ...round import RoundContext
 from .clusters import (
@@ -40,27 +40,13 @@ _BLOCK_2X2 = block_mask(0, 0, 2)  # a 2x2 block's mask, moved to its top-left ce
 _BLOCK_CORNERS = sum(BITS[c * ROWS + r] for c, r, _ in BLOCK_POSITIONS[2])  # the cells a 2x2 block can start at
 
 
-class MultiplierTexts:
-    """Event texts of pays in units of 1/den of the bet, cached (the same few recur all the time)."""
-
-    def __init__(self, den: int) -> None:
-        self.den = den
-        self.cache: dict[int, str] = {}
-
-    def __call__(self, units: int) -> str:
-        text = self.cache.get(units)
-        if text is None:
-            text = self.cache[units] = multiplier_text(Fraction(units, self.den))
-        return text
-
-
 class WonderlandRound:
     """The state of one round while it plays (see docs/rules/santas_wonderland.md and docs/EVENTS.md)."""
 
     __slots__ = ("cap_units", "columns", "ctx", "data", "emit", "grid", "markers", "names", "owed", "paid_units",
                  "rng", "text", "wild", "won_units")
 
-    def __init__(self, data: WonderlandData, texts: MultiplierTexts, ctx: RoundContext) -> None:
+    def __init__(self, data: WonderlandData, texts: UnitTexts, ctx: RoundContext) -> None:
         self.data = data
         self.text = texts
         self.ctx = ctx
@@ -125,7 +111,6 @@ class WonderlandRound:
         pay_units = self.data.pay_units
         names = self.names
         text = self.text
-        known = text.cache  # the texts made so far: most pays are among them (a lookup, not a call)
         cap_units = self.cap_units
         wild = self.wild
         base = phase_name == "base"
@@ -142,7 +127,7 @@ class WonderlandRound:
                 units += pay
                 union |= group
                 wins.append({"kind": "cluster", "symbol": names[symbol], "count": size, "cells": cell_list(group),
-                             "line": None, "x": known.get(pay) or text(pay), "factor": factor})
+                             "line": None, "x": text[pay], "factor": factor})
             meter += union.bit_count()
             markers_won = []
             markers = self.markers
@@ -152,7 +137,7 @@ class WonderlandRound:
                         markers[index] = 0
                         self.owed[index] = True
                         markers_won.append(FEATURES[index])
-            self.emit({"type": "clusters", "phase": phase_name, "wins": wins, "x": known.get(units) or text(units),
+            self.emit({"type": "clusters", "phase": phase_name, "wins": wins, "x": text[units],
                        "meter": meter, "markers_won": markers_won})
             won_units += units
             self.won_units += units
@@ -305,11 +290,11 @@ class WonderlandRound:
             total += units
             advance = needed is not None and collected >= needed
             self.emit({"type": "level_end", "level": number, "collected": collected, "needed": needed,
-                       "advance": advance, "x": self.text(units)})
+                       "advance": advance, "x": self.text[units]})
             if not advance:
                 break
             number += 1
-        self.emit({"type": "midnight_end", "level": number, "x": self.text(total)})
+        self.emit({"type": "midnight_end", "level": number, "x": self.text[total]})
 
 
 _PAINT: dict[tuple[int, int], bytes] = {}  # (symbol, wild) -> translate table: every symbol but the wild -> symbol

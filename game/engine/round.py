@@ -115,6 +115,21 @@ class PricedLater(Decision):
         return "costs" in object.__getattribute__(self, "__dict__")
 
 
+_last_cap: tuple[Fraction, int, int] | None = None  # (cap, den, _cap_units(cap, den)) last asked
+
+
+def _cap_units(cap: Fraction, den: int) -> int:
+    """The fewest units of ``1/den`` of the bet that reach ``cap``: a game asks it of its one cap and unit
+    every time, so the last answer is kept (a Fraction's numerator is a Python property)."""
+    global _last_cap
+    last = _last_cap
+    if last is not None and last[0] is cap and last[1] == den:
+        return last[2]
+    units = -(-cap.numerator * den // cap.denominator)
+    _last_cap = (cap, den, units)
+    return units
+
+
 class CapReached(Exception):
     """Raised inside a round when its win reaches the game's cap: the round ends at once."""
 
@@ -124,7 +139,7 @@ class RoundContext:
 
     __slots__ = (
         "bet", "buy", "cap", "defer_features", "deferred", "events", "feature_start", "features", "jackpot", "rng",
-        "state", "state_out", "total",
+        "state", "state_out", "total", "unit_den", "units",
     )
 
     def __init__(
@@ -136,6 +151,7 @@ class RoundContext:
         cap: Fraction | None,
         defer_features: bool = False,
         feature_start: dict[str, Any] | None = None,
+        unit_den: int | None = None,
     ) -> None:
         self.rng = rng
         self.bet = bet
@@ -143,6 +159,10 @@ class RoundContext:
         self.state = state
         self.events: list[Event] = []
         self.total = _ZERO
+        # A game whose pays are whole numbers of 1/unit_den of the bet (``Game.unit_den``) adds them
+        # here as integers (``award_units``): no Fraction is made until the round ends.
+        self.unit_den = unit_den
+        self.units = 0
         self.cap = cap
         self.features: dict[str, int] = {}
         self.state_out: dict[str, Any] | None = None
@@ -161,6 +181,9 @@ class RoundContext:
         """Add a win (a multiple of the total bet); stop the round if the cap is reached."""
         if not multiplier:
             return
+        if self.units:  # wins awarded in units until now: on in Fractions
+            self.total += Fraction(self.units, self.unit_den)
+            self.units = 0
         if not self.total and type(multiplier) is Fraction:
             self.total = multiplier  # the first win of the round: 0 + x is x (a Fraction is immutable)
         else:
@@ -168,6 +191,30 @@ class RoundContext:
         if self.cap is not None and self.total >= self.cap:
             self.total = self.cap
             raise CapReached
+
+    def award_units(self, units: int) -> None:
+        """``award`` of ``units / unit_den`` of the total bet, added as an integer; stop at the cap."""
+        if not units:
+            return
+        den = self.unit_den
+        if den is None:
+            raise TypeError("award_units needs the game's unit_den: this round was not given one")
+        if self.total is not _ZERO:  # a Fraction was awarded already: go on in Fractions
+            self.award(Fraction(units, den))
+            return
+        won = self.units = self.units + units
+        cap = self.cap
+        if cap is not None and won >= _cap_units(cap, den):
+            self.units = 0
+            self.total = cap
+            raise CapReached
+
+    @property
+    def won(self) -> Fraction:
+        """The round's win so far, a multiple of the total bet."""
+        if self.units:
+            return self.total + Fraction(self.units, self.unit_den)
+        return self.total
 
     def award_jackpot(self, cents: int) -> None:
         """Add a progressive jackpot's payout (cents): it is not a multiple of the bet and is outside the cap."""
@@ -275,7 +322,7 @@ class RoundPlay:
         self.decisions: list[Any] = []
         self.decision_costs: list[int] = []
         self.cost = game.cost(bet, buy)  # the purchase price, then every priced decision added
-        self.ctx = RoundContext(rng, bet, buy, state, game.cap, defer_features, feature_start)
+        self.ctx = RoundContext(rng, bet, buy, state, game.cap, defer_features, feature_start, game.unit_den)
         self._steps: Generator[Decision, Any, None] = game.round_steps(self.ctx)
         self.pending: Decision | None = None
         self.capped = False
@@ -326,7 +373,13 @@ class RoundPlay:
     def _finish(self) -> None:
         ctx = self.ctx
         total = ctx.total
-        if total is _ZERO:  # most rounds: no win (awards are never zero), nothing to round or to format
+        units = ctx.units
+        if units:  # won in units (then ctx.total is zero): rounded down to the cent in integers
+            den: int = ctx.unit_den  # type: ignore[assignment]
+            total = Fraction(units, den)
+            win = units * self.bet // den + ctx.jackpot
+            text = multiplier_text(total)
+        elif total is _ZERO:  # most rounds: no win (awards are never zero), nothing to round or to format
             win = ctx.jackpot
             text = "0"
         else:

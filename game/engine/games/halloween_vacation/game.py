@@ -76,6 +76,7 @@ class HalloweenVacation(Game):
     id = "halloween_vacation"
     stratified_feature = "free_games"
     description: HalloweenDescription
+    unit_den: int  # pays are whole numbers of 1/unit_den of the total bet
 
     def __init__(self, data_file: Path = DATA_FILE) -> None:
         source = str(data_file)
@@ -256,7 +257,7 @@ class HalloweenVacation(Game):
         ctx.emit({"type": "spin", "mode": "base", "stops": stops, "window": window,
                   "wins": events, "x": self._texts[units]})
         if units:
-            ctx.award(Fraction(units, self.unit_den))
+            ctx.award_units(units)
         if scatter is not None and scatter.count >= self.scatter_trigger:
             ctx.count("free_games")
             if ctx.defer_features:
@@ -324,7 +325,7 @@ class HalloweenVacation(Game):
                 ctx.emit({"type": "extra_spins", "count": extra, "spins": spins_total})
             feature_units += units
             if units:
-                ctx.award(Fraction(units, self.unit_den))
+                ctx.award_units(units)
             if stage == len(multipliers):
                 stage = 0
         ctx.emit({"type": "free_games_end", "x": self._texts[feature_units], "spins": spins_total})

@@ -69,7 +69,8 @@ class SantasWonderland(Game):
         self.bets = self.data.bets
         self.default_bet = self.data.default_bet
         self.symbols = self.data.names
-        self.texts = UnitTexts(self.data.pay_den)
+        self.unit_den = self.data.pay_den  # pays are whole numbers of 1/pay_den of the bet
+        self.texts = UnitTexts(self.unit_den)
         self.description = WonderlandDescription(
             id=self.id, title=self.title, bets=self.data.bet_ladder, buy_price_x=self.buy_price_x, cap=self.cap,
             printed_rtp=self.data.printed_rtp, trigger_points=self.data.trigger_points, levels=self.data.levels,
@@ -162,5 +163,4 @@ class SantasWonderland(Game):
                     ctx.deferred.append({"trigger": trigger})
                 else:
                     play.midnight(trigger, points)
-        play.settle()
         yield from ()  # no decisions in this game: the round runs through in one step

@@ -97,7 +97,6 @@ class WonderlandData:
         # pay in units of 1/pay_den of the total bet, by symbol index then cluster size 0..64
         self.pay_units = tuple(tuple(int(pay * self.pay_den) for pay in table) for table in self.pays)
 
-        self._last_cap: tuple[Fraction, int] | None = None  # (cap, cap_units(cap)) of the last cap asked
 
         self.bet_ladder: BetLadder = read_bets(doc)
         self.bets = self.bet_ladder.ladder
@@ -126,16 +125,6 @@ class WonderlandData:
         self.levels = self._read_levels(doc.child("midnight_levels"))
         self.base = self._read_phase(doc.child("base"))
         self.midnight = self._read_phase(doc.child("midnight"))
-
-    def cap_units(self, cap: Fraction) -> int:
-        """The fewest pay units (1/pay_den of the bet) that reach ``cap`` (x bet). Every round asks it of
-        the game's one cap: the last answer is kept (Fraction's numerator is a Python property)."""
-        last = self._last_cap
-        if last is not None and last[0] is cap:
-            return last[1]
-        units = -(-cap.numerator * self.pay_den // cap.denominator)
-        self._last_cap = (cap, units)
-        return units
 
     # -- parts ------------------------------------------------------------------------------
 

@@ -7,7 +7,6 @@ once per tumble from those. Every random number comes from ``ctx.rng`` in a fixe
 
 from __future__ import annotations
 
-from fractions import Fraction
 from itertools import compress
 from operator import itemgetter
 from typing import Any
@@ -43,8 +42,7 @@ _BLOCK_CORNERS = sum(BITS[c * ROWS + r] for c, r, _ in BLOCK_POSITIONS[2])  # th
 class WonderlandRound:
     """The state of one round while it plays (see docs/rules/santas_wonderland.md and docs/EVENTS.md)."""
 
-    __slots__ = ("cap_units", "columns", "ctx", "data", "emit", "grid", "markers", "names", "owed", "paid_units",
-                 "rng", "text", "wild", "won_units")
+    __slots__ = ("award", "columns", "ctx", "data", "emit", "grid", "markers", "names", "owed", "rng", "text", "wild")
 
     def __init__(self, data: WonderlandData, texts: UnitTexts, ctx: RoundContext) -> None:
         self.data = data
@@ -59,12 +57,7 @@ class WonderlandRound:
         self.columns: list[list[str]] | None = None
         self.markers: list[int] = [0] * len(FEATURES)  # the cell bit of each marker still on the grid
         self.owed: list[bool] = [False] * len(FEATURES)
-        # Wins are added up here in whole units and handed to ``ctx`` as one Fraction when the
-        # round ends (``settle``), or at once when they reach the cap, which stops the round there.
-        self.won_units = 0
-        self.paid_units = 0  # the part of won_units handed over already
-        cap = ctx.cap
-        self.cap_units = None if cap is None else data.cap_units(cap)
+        self.award = ctx.award_units  # wins in whole units of 1 / pay_den of the bet; the cap stops the round
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -94,13 +87,6 @@ class WonderlandRound:
         self.columns = columns
         return columns
 
-    def settle(self) -> None:
-        """Hand the wins not yet handed over to the round's context (one Fraction, not one per tumble)."""
-        units = self.won_units - self.paid_units
-        self.paid_units = self.won_units
-        if units:
-            self.ctx.award(Fraction(units, self.data.pay_den))
-
     def drop(self, phase: Phase, count: int) -> bytes:
         return self.rng.randbytes(count).translate(phase.drop_table)
 
@@ -111,7 +97,7 @@ class WonderlandRound:
         pay_units = self.data.pay_units
         names = self.names
         text = self.text
-        cap_units = self.cap_units
+        award = self.award
         wild = self.wild
         base = phase_name == "base"
         won_units = 0
@@ -140,9 +126,7 @@ class WonderlandRound:
             self.emit({"type": "clusters", "phase": phase_name, "wins": wins, "x": text[units],
                        "meter": meter, "markers_won": markers_won})
             won_units += units
-            self.won_units += units
-            if cap_units is not None and self.won_units >= cap_units:
-                self.settle()  # raises CapReached: the round stops at this win
+            award(units)  # raises CapReached when the round's win reaches the cap: the round stops at this win
             self.explode(phase, union)
 
     def explode(self, phase: Phase, union: int) -> None:

@@ -150,12 +150,18 @@ class Game(ABC):
         ``defer_features`` and ``feature_start`` are for stratified simulation only (see
         ``stratified_feature``); a player's round never uses them.
         """
+        return self._begin(bet, seed, buy, state, decisions, defer_features, feature_start)
+
+    def _begin(self, bet: int, seed: int | None, buy: bool, state: dict[str, Any] | None,
+               decisions: tuple[Any, ...] | list[Any], defer_features: bool,
+               feature_start: dict[str, Any] | None) -> RoundPlay:
+        """``start`` with every argument by position (``play`` calls it once a round: no keywords to match)."""
         self.check_bet(bet)
-        self.cost(bet, buy)
+        cost = self.cost(bet, buy)
         if seed is None:
             seed = new_seed()
         rng = round_rng(seed)  # refuses a seed that is not a 64-bit whole number
-        return RoundPlay(self, bet, seed, rng, buy, state, decisions, defer_features, feature_start)
+        return RoundPlay(self, bet, seed, rng, buy, state, decisions, defer_features, feature_start, cost)
 
     def play(
         self,
@@ -170,8 +176,7 @@ class Game(ABC):
         feature_start: dict[str, Any] | None = None,
     ) -> RoundResult:
         """One whole round; decisions not given are taken by ``strategy`` (default: the game's own)."""
-        play = self.start(bet, seed, buy=buy, state=state, decisions=decisions,
-                          defer_features=defer_features, feature_start=feature_start)
+        play = self._begin(bet, seed, buy, state, decisions, defer_features, feature_start)
         while play.pending is not None:
             play.decide(self.choose(play, strategy))
         return play.result

@@ -28,6 +28,7 @@ SEED_LIMIT = 1 << SEED_BITS
 _MASK = SEED_LIMIT - 1
 _WORDS = struct.Struct("<8Q").unpack  # one 64-byte block -> eight little-endian words
 _FLOAT_UNIT = 2.0**-53
+_blake2b = hashlib.blake2b
 _BLOCK_NUMBERS = tuple(n.to_bytes(8, "little") for n in range(64))  # LE64(n) of the first blocks, made once
 
 T = TypeVar("T")
@@ -53,10 +54,11 @@ class RoundRng:
     unread words of the current block.
     """
 
-    __slots__ = ("_block", "_bytes", "_key", "_next", "_words")
+    __slots__ = ("_block", "_bytes", "_hasher", "_key", "_next", "_words")
 
     def __init__(self, seed: int) -> None:
-        self._key = hashlib.blake2b(key=check_seed(seed).to_bytes(8, "little"), digest_size=64)
+        self._key = (seed if type(seed) is int and 0 <= seed < SEED_LIMIT else check_seed(seed)).to_bytes(8, "little")
+        self._hasher: Any = None  # BLAKE2b keyed with the seed, made when a second block is needed
         self._block = 0  # the number of the next block to compute
         self._bytes = b""
         self._words: tuple[int, ...] = ()
@@ -65,11 +67,17 @@ class RoundRng:
     # -- the bit stream ---------------------------------------------------------------------
 
     def _refill(self) -> None:
-        hasher = self._key.copy()
         block = self._block
-        hasher.update(_BLOCK_NUMBERS[block] if block < 64 else block.to_bytes(8, "little"))
+        if block:  # the keyed state copied for each further block: the key is hashed once
+            hasher = self._hasher
+            if hasher is None:
+                hasher = self._hasher = _blake2b(key=self._key, digest_size=64)
+            hasher = hasher.copy()
+            hasher.update(_BLOCK_NUMBERS[block] if block < 64 else block.to_bytes(8, "little"))
+            self._bytes = hasher.digest()
+        else:  # most rounds need one block only: hashed in one call, no keyed state kept
+            self._bytes = _blake2b(_BLOCK_NUMBERS[0], key=self._key, digest_size=64).digest()
         self._block = block + 1
-        self._bytes = hasher.digest()
         self._words = _WORDS(self._bytes)
         self._next = 0
 

@@ -312,8 +312,10 @@ class RoundPlay:
         decisions: tuple[Any, ...] | list[Any] = (),
         defer_features: bool = False,
         feature_start: dict[str, Any] | None = None,
+        cost: int | None = None,
     ) -> None:
-        """``Game.start`` makes it (every argument by position: a class called with keywords builds a dict)."""
+        """``Game.start`` makes it (every argument by position: a class called with keywords builds a dict),
+        with the purchase price it has worked out (``cost``; None: worked out here)."""
         self.game = game
         self.bet = bet
         self.seed = seed
@@ -321,7 +323,7 @@ class RoundPlay:
         self.state_in = state
         self.decisions: list[Any] = []
         self.decision_costs: list[int] = []
-        self.cost = game.cost(bet, buy)  # the purchase price, then every priced decision added
+        self.cost = game.cost(bet, buy) if cost is None else cost  # the purchase price; priced decisions add
         self.ctx = RoundContext(rng, bet, buy, state, game.cap, defer_features, feature_start, game.unit_den)
         self._steps: Generator[Decision, Any, None] = game.round_steps(self.ctx)
         self.pending: Decision | None = None

@@ -7,6 +7,7 @@ once per tumble from those. Every random number comes from ``ctx.rng`` in a fixe
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import compress
 from operator import itemgetter
 from typing import Any
@@ -139,11 +140,11 @@ class WonderlandRound:
         removed = union.to_bytes(COLS, "little")  # a byte a column: its rows that go
         taken = 0
         for col in compress(_COLUMNS, removed):  # the columns that lose cells
-            start = col * ROWS
-            kept = bytes(compress(grid[start:start + ROWS], _KEPT[removed[col]]))
-            count = ROWS - len(kept)
-            column = fresh[taken:taken + count] + kept
+            rows = removed[col]
+            count = _ROW_COUNT[rows]
+            column = fresh[taken:taken + count] + bytes(_KEPT[col][rows](grid))
             taken += count
+            start = col * ROWS
             grid[start:start + ROWS] = column
             columns[col] = list(itemgetter(*column)(names))
         self.columns = columns
@@ -283,8 +284,19 @@ class WonderlandRound:
 
 _PAINT: dict[tuple[int, int], bytes] = {}  # (symbol, wild) -> translate table: every symbol but the wild -> symbol
 _COLUMNS = range(COLS)
-# By a column's byte of removed rows: which of its 8 cells stay (itertools.compress selectors), and how many go.
-_KEPT = tuple(tuple(not rows >> row & 1 for row in range(ROWS)) for rows in range(256))
+
+
+def _kept_getter(col: int, rows: int) -> Callable[[bytearray], Any]:
+    """What of column ``col`` of a grid stays when its ``rows`` (a byte, bit r for row r) go: a getter of
+    the grid's symbols there, top to bottom, that ``bytes()`` takes (a tuple, or a slice for 0 or 1)."""
+    kept = [col * ROWS + row for row in range(ROWS) if not rows >> row & 1]
+    if len(kept) > 1:
+        return itemgetter(*kept)
+    return itemgetter(slice(kept[0], kept[0] + 1) if kept else slice(0, 0))
+
+
+# By column, then by the byte of its removed rows: the getter of the cells that stay; and how many go.
+_KEPT = tuple(tuple(_kept_getter(col, rows) for rows in range(256)) for col in range(COLS))
 _ROW_COUNT = bytes(rows.bit_count() for rows in range(256))
 
 

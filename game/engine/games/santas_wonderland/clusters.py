@@ -181,17 +181,18 @@ _OWN_LANE_OF_SYMBOL = tuple(bytes(1 << s for s in range(w)) + bytes(256 - w) for
 _LANES_OF_SYMBOL = tuple(own[:w] + bytes(((1 << w) - 1,)) + own[w + 1:] for w, own in enumerate(_OWN_LANE_OF_SYMBOL))
 
 
-def _cells_of_bytes() -> tuple[tuple[tuple[list[int], ...], ...], ...]:
-    """For each column and byte: the ``[col, row]`` cells the byte holds there, top to bottom.
+# Each cell's ``[col, row]`` for the events, by cell index: one list per cell, shared by every event that
+# names it (events are records, never edited, as Fat Santa's line cells are).
+CELL_LISTS = tuple([i // ROWS, i % ROWS] for i in range(CELLS))
 
-    One list per cell, shared by every byte that holds it and by every event that names it:
-    events are records, never edited (as Fat Santa's line cells are).
-    """
+
+def _cells_of_bytes() -> tuple[tuple[tuple[list[int], ...], ...], ...]:
+    """For each column and byte: the ``[col, row]`` cells (``CELL_LISTS``) the byte holds there, top to bottom."""
     table = []
     for col in range(COLS):
         cells: list[tuple[list[int], ...]] = [()]
         for row in range(ROWS):
-            cell = ([col, row],)
+            cell = (CELL_LISTS[col * ROWS + row],)
             cells += [held + cell for held in cells]
         table.append(tuple(cells))
     return tuple(table)

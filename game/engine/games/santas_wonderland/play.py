@@ -18,6 +18,7 @@ from ...round import RoundContext
 from .clusters import (
     ALL_CELLS,
     BITS,
+    CELL_LISTS,
     CELLS,
     COLS,
     ROWS,
@@ -228,13 +229,13 @@ class WonderlandRound:
         rng = self.rng
         self.set_grid(self.drop(phase, CELLS))
         if data.markers_uniform:
-            cells = rng.sample(range(CELLS), len(FEATURES))
+            cells = rng.sample(_CELL_INDEXES, len(FEATURES))
         else:
             cells = _weighted_distinct(rng, data.marker_weights, len(FEATURES))
-        self.markers = [BITS[i] for i in cells]
+        self.markers = list(itemgetter(*cells)(BITS))
         self.owed = [False] * len(FEATURES)
         self.emit({"type": "spin", "mode": mode, "grid": self.grid_names(),
-                   "markers": {name: [i >> 3, i & 7] for name, i in zip(FEATURES, cells)}})
+                   "markers": dict(zip(FEATURES, itemgetter(*cells)(CELL_LISTS)))})
         units, points = self.tumbles(phase, "base", 1, 0)
         owed = self.owed
         while True in owed:
@@ -284,6 +285,7 @@ class WonderlandRound:
 
 _PAINT: dict[tuple[int, int], bytes] = {}  # (symbol, wild) -> translate table: every symbol but the wild -> symbol
 _COLUMNS = range(COLS)
+_CELL_INDEXES = tuple(range(CELLS))  # the population the markers' cells are sampled from (a tuple copies fastest)
 
 
 def _kept_getter(col: int, rows: int) -> Callable[[bytearray], Any]:

@@ -78,7 +78,7 @@ def find_clusters(masks: list[int], wild: int, paying: int, min_size: int = MIN_
             continue
         down = (allowed >> 1) & allowed & _NOT_LAST_ROW
         right = (allowed >> ROWS) & allowed
-        for first, group, size in _groups(down, right, min_size):
+        for first, group, size in _groups(down, right, allowed, _NOT_LAST_ROW, min_size):
             if group & own:
                 found.append((symbol, first, group, size))
     return _in_order(found)
@@ -91,19 +91,23 @@ def _in_order(found: list[tuple[int, int, int, int]]) -> list[tuple[int, int, in
     return [(symbol, group, size) for symbol, _, group, size in found]
 
 
-def _groups(down: int, right: int, min_size: int, row: int = 1, col: int = ROWS) -> list[tuple[int, int, int]]:
-    """The groups of ``min_size`` or more cells joined by the neighbour masks ``down`` and ``right``,
-    as (first seed, group, size): the first seed is a group's lowest cell with 2 or more neighbours.
+def _groups(down: int, right: int, allowed: int, not_last_row: int, min_size: int, row: int = 1,
+            col: int = ROWS) -> list[tuple[int, int, int]]:
+    """The groups of ``min_size`` or more cells of ``allowed`` joined by the neighbour masks ``down`` and
+    ``right``, as (first seed, group, size): the first seed is a group's lowest cell with 2 or more neighbours.
 
     ``row`` and ``col`` are the shifts from a cell to the one below it and to the one on its right
-    (1 and 8 on masks of a bit a cell, 8 and 64 on the one-pass finder's byte a cell).
+    (1 and 8 on masks of a bit a cell, 8 and 64 on the one-pass finder's byte a cell); ``not_last_row``
+    holds every cell but the bottom row's, so that no step down or up leaves its column.
     """
     up = down << row  # the cells whose neighbour above belongs with them
     left = right << col  # and those whose neighbour on the left does
     vertical = down | up
     horizontal = right | left
+    through_column = down & up
+    through_row = left & right
     # every group of 3 or more cells has a cell with 2 or more neighbours ("seeds")
-    seeds = (down & up) | (vertical & horizontal) | (right & left)
+    seeds = through_column | (vertical & horizontal) | through_row
     if min_size < MIN_CLUSTER:
         starts = seeds
     else:
@@ -118,8 +122,6 @@ def _groups(down: int, right: int, min_size: int, row: int = 1, col: int = ROWS)
         seed_right = right & (seeds >> col)
         by_seed_vertically = seed_down | seed_up
         by_seed_horizontally = seed_left | seed_right
-        through_column = down & up
-        through_row = left & right
         three = (through_column & horizontal) | (through_row & vertical)
         starts = ((seed_down & seed_up) | (seed_left & seed_right) | (by_seed_vertically & by_seed_horizontally)
                   | (three & (by_seed_vertically | by_seed_horizontally)) | (through_column & through_row))
@@ -127,8 +129,8 @@ def _groups(down: int, right: int, min_size: int, row: int = 1, col: int = ROWS)
     while starts:
         group = starts & -starts
         while True:
-            grown = group | ((group & down) << row) | ((group >> row) & down) | ((group & right) << col) | (
-                (group >> col) & right)
+            grown = (group | ((group & not_last_row) << row) | ((group >> row) & not_last_row) | (group << col)
+                     | (group >> col)) & allowed
             if grown == group:
                 break
             group = grown
@@ -153,7 +155,7 @@ def clusters_of(grid: Grid, wild: int, min_size: int = MIN_CLUSTER) -> list[tupl
     lanes = int.from_bytes(cells.translate(_LANES_OF_SYMBOL[wild]), "little")
     down = (lanes >> _LANE_ROW) & lanes & _LANE_NOT_LAST_ROW
     right = (lanes >> _LANE_COL) & lanes  # the last column's right neighbours are past the number's end
-    groups = _groups(down, right, min_size, _LANE_ROW, _LANE_COL)
+    groups = _groups(down, right, lanes, _LANE_NOT_LAST_ROW, min_size, _LANE_ROW, _LANE_COL)
     if not groups:
         return []
     # a group of wilds alone is no cluster: it must hold a cell of its own symbol

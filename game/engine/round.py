@@ -273,20 +273,12 @@ class RoundResult:
 
 Strategy = Callable[[Decision, RoundRng], Any]
 
+# Every round's RoundResult is made as ``RoundResult(**fields)`` would make it, but without the frozen
+# dataclass's per-field ``object.__setattr__``: its instance dictionary is set in one step (the dict
+# literal becomes it, nothing copied). It is the same object: RoundResult has no ``__post_init__`` and
+# no slots, and every field is given (``tests/test_engine_api.py`` checks both against the dataclass).
 _new = object.__new__
 _set = object.__setattr__
-
-
-def _round_result(fields: dict[str, Any]) -> RoundResult:
-    """``RoundResult(**fields)``, made without the frozen dataclass's per-field ``object.__setattr__``.
-
-    Every round makes one; this takes its instance dictionary in one step instead (a few us less a
-    round). It is the same object: RoundResult has no ``__post_init__`` and no slots, and every
-    field is given (``tests/test_engine_api.py`` checks both against the dataclass).
-    """
-    result = _new(RoundResult)
-    _set(result, "__dict__", fields)  # the literal becomes its dictionary: nothing copied
-    return result
 
 
 class RoundPlay:
@@ -329,7 +321,7 @@ class RoundPlay:
         self.pending: Decision | None = None
         self.capped = False
         self._result: RoundResult | None = None
-        self._advance(None, first=True)
+        self._advance(None, True)
         for choice in decisions:
             self.decide(choice)
 
@@ -387,8 +379,9 @@ class RoundPlay:
         else:
             win = cents_of(total, self.bet) + ctx.jackpot
             text = multiplier_text(total)
-        ctx.emit({"type": "round_end", "x": text, "win": win, "capped": self.capped})
-        self._result = _round_result({
+        ctx.events.append({"type": "round_end", "x": text, "win": win, "capped": self.capped})
+        self._result = result = _new(RoundResult)
+        _set(result, "__dict__", {  # every field, in one step (see ``_new`` above)
             "game_id": self.game.id,
             "bet": self.bet,
             "cost": self.cost,

@@ -80,7 +80,6 @@ class FatLines:
                     if hit is not None:
                         append(hit)
                 continue
-            table = units.get(first, empty)
             for r1, by_r2 in by_r1:
                 s = c1[r1]
                 if s is not first and s is not pie and s is not santa:
@@ -91,6 +90,7 @@ class FatLines:
                         continue
                     for r3, ends in by_r3:
                         s = c3[r3]
+                        table = units.get(first, empty)
                         if s is not first and s is not pie and s is not santa:
                             for index, _ in ends:
                                 append((index, first, 3, table[3]))
@@ -99,6 +99,8 @@ class FatLines:
                             s = c4[r4]
                             count = 4 if s is not first and s is not pie and s is not santa else 5
                             append((index, first, count, table[count]))
+        if not hits:  # most spins
+            return hits
         if len(hits) > 1:
             hits.sort()
         return [hit for hit in hits if hit[3]]

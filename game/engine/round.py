@@ -130,6 +130,23 @@ def _cap_units(cap: Fraction, den: int) -> int:
     return units
 
 
+_UNIT_TOTALS: dict[tuple[int, int], tuple[Fraction, str]] = {}  # (units, den) -> (units / den, its text)
+_UNIT_TOTALS_KEPT = 4096  # the cache starts afresh when it holds this many
+
+
+def _unit_total(units: int, den: int) -> tuple[Fraction, str]:
+    """A round's win of ``units / den`` as a Fraction and its text: the same few totals recur all the time,
+    and a Fraction is immutable, so each is made once (a Fraction's constructor is Python code)."""
+    key = (units, den)
+    found = _UNIT_TOTALS.get(key)
+    if found is None:
+        if len(_UNIT_TOTALS) >= _UNIT_TOTALS_KEPT:
+            _UNIT_TOTALS.clear()
+        total = Fraction(units, den)
+        found = _UNIT_TOTALS[key] = (total, multiplier_text(total))
+    return found
+
+
 class CapReached(Exception):
     """Raised inside a round when its win reaches the game's cap: the round ends at once."""
 
@@ -370,9 +387,8 @@ class RoundPlay:
         units = ctx.units
         if units:  # won in units (then ctx.total is zero): rounded down to the cent in integers
             den: int = ctx.unit_den  # type: ignore[assignment]
-            total = Fraction(units, den)
+            total, text = _unit_total(units, den)
             win = units * self.bet // den + ctx.jackpot
-            text = multiplier_text(total)
         elif total is _ZERO:  # most rounds: no win (awards are never zero), nothing to round or to format
             win = ctx.jackpot
             text = "0"

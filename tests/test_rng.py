@@ -182,3 +182,14 @@ def test_no_round_code_uses_the_random_module() -> None:
             if any(name == "random" or name.startswith("random.") for name in names):
                 offenders.append(str(path.relative_to(ROOT)))
     assert offenders == []
+
+
+@pytest.mark.parametrize("before", [0, 1, 8])
+def test_whole_blocks_of_bytes_are_the_word_stream_and_the_draws_go_on_after_them(before: int) -> None:
+    rng = RoundRng(5)
+    words = spec_words(5, 4)
+    for _ in range(before):
+        rng.next64()
+    assert rng.randbytes(64) + rng.randbytes(64) == b"".join(w.to_bytes(8, "little") for w in
+                                                              words[before:before + 16])
+    assert [rng.below(1 << 64) for _ in range(3)] == words[before + 16:before + 19]

@@ -66,7 +66,8 @@ class RoundRng:
 
     # -- the bit stream ---------------------------------------------------------------------
 
-    def _refill(self) -> None:
+    def _refill(self, unpack: bool = True) -> None:
+        """The next block, as bytes and (with ``unpack``) as the eight words the draws read."""
         block = self._block
         if block:  # the keyed state copied for each further block: the key is hashed once
             hasher = self._hasher
@@ -78,8 +79,11 @@ class RoundRng:
         else:  # most rounds need one block only: hashed in one call, no keyed state kept
             self._bytes = _blake2b(_BLOCK_NUMBERS[0], key=self._key, digest_size=64).digest()
         self._block = block + 1
-        self._words = _WORDS(self._bytes)
-        self._next = 0
+        if unpack:
+            self._words = _WORDS(self._bytes)
+            self._next = 0
+        else:  # taken whole as bytes (``randbytes(64)``): no word of it is left to read
+            self._next = 8
 
     def next64(self) -> int:
         """The next 64-bit word of the stream."""
@@ -195,6 +199,9 @@ class RoundRng:
             raise ValueError("the number of bytes must be non-negative")
         needed = (n + 7) >> 3
         i = self._next
+        if i == 8 and n == 64:  # a whole block, as it is
+            self._refill(False)
+            return self._bytes
         if i == 8 and needed <= 8:  # the common cases first: one slice of one block
             self._refill()
             i = 0

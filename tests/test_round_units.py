@@ -25,8 +25,8 @@ DEN = 40
 CAP = Fraction(1132276, 100)  # Fat Santa's: not a whole number of units of 1/40
 
 
-def _context(cap: Fraction | None, unit_den: int | None = DEN) -> RoundContext:
-    return RoundContext(RoundRng(1), 100, False, None, cap, unit_den=unit_den)
+def _context(cap: Fraction | None) -> RoundContext:
+    return RoundContext(RoundRng(1), 100, False, None, cap)
 
 
 def _replay(awards: list[tuple[bool, int]], ctx: RoundContext) -> int | None:
@@ -34,7 +34,7 @@ def _replay(awards: list[tuple[bool, int]], ctx: RoundContext) -> int | None:
     for index, (as_units, units) in enumerate(awards):
         try:
             if as_units:
-                ctx.award_units(units)
+                ctx.award_units(units, DEN)
             else:
                 ctx.award(Fraction(units, DEN))
         except CapReached:
@@ -56,10 +56,12 @@ def test_units_and_fractions_reach_the_same_total_and_the_same_cap(steps: list[t
         assert mixed.won == cap and mixed.units == 0
 
 
-def test_award_units_needs_the_games_unit() -> None:
-    with pytest.raises(TypeError, match="unit_den"):
-        _context(None, unit_den=None).award_units(3)
-    _context(None, unit_den=None).award_units(0)  # nothing won: nothing to add
+def test_units_of_another_size_go_on_in_fractions() -> None:
+    ctx = _context(None)
+    ctx.award_units(3, 40)
+    ctx.award_units(1, 7)
+    ctx.award_units(2, 40)
+    assert ctx.won == Fraction(5, 40) + Fraction(1, 7) and ctx.units == 0
 
 
 class Units(Game):
@@ -71,7 +73,6 @@ class Units(Game):
     default_bet = 10
     symbols = ("x",)
     reel_count = rows = 1
-    unit_den = 7
     cap = Fraction(50)
 
     def evaluate(self, window: list[list[str]]) -> Evaluation:
@@ -79,7 +80,7 @@ class Units(Game):
 
     def round_steps(self, ctx: RoundContext) -> Generator[Decision, Any, None]:
         for _ in range(ctx.rng.randrange(4)):
-            ctx.award_units(ctx.rng.randrange(200))
+            ctx.award_units(ctx.rng.randrange(200), 7)
         yield from ()
 
 
@@ -97,9 +98,9 @@ def test_a_round_won_in_units_credits_its_fraction_rounded_down_to_the_cent(bet:
 def test_the_cap_is_reached_by_the_first_unit_past_it_and_not_before() -> None:
     below = int(CAP * DEN)  # 452,910 units: 11,322.75x, a quarter-cent of the bet short of the cap
     ctx = _context(CAP)
-    ctx.award_units(below - 1)
-    ctx.award_units(1)
+    ctx.award_units(below - 1, DEN)
+    ctx.award_units(1, DEN)
     assert ctx.won == Fraction(below, DEN) < CAP
     with pytest.raises(CapReached):
-        ctx.award_units(1)
+        ctx.award_units(1, DEN)
     assert ctx.won == CAP and ctx.total == CAP

@@ -73,7 +73,7 @@ class ScriptedRng:
 
 
 def scripted_round(game: SantasWonderland, rng: ScriptedRng, buy: bool = False) -> WonderlandRound:
-    ctx = RoundContext(rng, 200, buy, None, game.cap, unit_den=game.unit_den)  # type: ignore[arg-type]
+    ctx = RoundContext(rng, 200, buy, None, game.cap)  # type: ignore[arg-type]
     return WonderlandRound(game.data, game.texts, ctx)
 
 

@@ -39,9 +39,6 @@ class Game(ABC):
     lines: tuple[tuple[int, ...], ...] = ()
     buy_price_x: Fraction | None = None  # price of the buy feature, as a multiple of the bet
     cap: Fraction | None = None  # max win per round, as a multiple of the bet
-    # When every pay is a whole number of 1/unit_den of the total bet: the round adds its wins as
-    # integers (``RoundContext.award_units``), a Fraction made only for the round's total.
-    unit_den: int | None = None
     data_file: Path | None = None  # the data the math was loaded from
     # The main feature's name when the game supports stratified simulation: its round_steps
     # honours ctx.defer_features (record the feature's start in ctx.deferred, do not play it)

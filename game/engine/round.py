@@ -168,7 +168,6 @@ class RoundContext:
         cap: Fraction | None,
         defer_features: bool = False,
         feature_start: dict[str, Any] | None = None,
-        unit_den: int | None = None,
     ) -> None:
         self.rng = rng
         self.bet = bet
@@ -176,10 +175,10 @@ class RoundContext:
         self.state = state
         self.events: list[Event] = []
         self.total = _ZERO
-        # A game whose pays are whole numbers of 1/unit_den of the bet (``Game.unit_den``) adds them
-        # here as integers (``award_units``): no Fraction is made until the round ends.
-        self.unit_den = unit_den
+        # A game whose pays are whole numbers of 1/den of the bet adds them here as integers
+        # (``award_units``): no Fraction is made until the round ends.
         self.units = 0
+        self.unit_den = 1
         self.cap = cap
         self.features: dict[str, int] = {}
         self.state_out: dict[str, Any] | None = None
@@ -209,16 +208,15 @@ class RoundContext:
             self.total = self.cap
             raise CapReached
 
-    def award_units(self, units: int) -> None:
-        """``award`` of ``units / unit_den`` of the total bet, added as an integer; stop at the cap."""
+    def award_units(self, units: int, den: int) -> None:
+        """``award(Fraction(units, den))``, added as an integer: for a game whose pays are whole numbers of
+        ``1/den`` of the total bet (the same ``den`` every time). Stop at the cap."""
         if not units:
             return
-        den = self.unit_den
-        if den is None:
-            raise TypeError("award_units needs the game's unit_den: this round was not given one")
-        if self.total is not _ZERO:  # a Fraction was awarded already: go on in Fractions
+        if self.total is not _ZERO or (self.units and den != self.unit_den):  # on in Fractions
             self.award(Fraction(units, den))
             return
+        self.unit_den = den
         won = self.units = self.units + units
         cap = self.cap
         if cap is not None and won >= _cap_units(cap, den):
@@ -333,7 +331,7 @@ class RoundPlay:
         self.decisions: list[Any] = []
         self.decision_costs: list[int] = []
         self.cost = game.cost(bet, buy) if cost is None else cost  # the purchase price; priced decisions add
-        self.ctx = RoundContext(rng, bet, buy, state, game.cap, defer_features, feature_start, game.unit_den)
+        self.ctx = RoundContext(rng, bet, buy, state, game.cap, defer_features, feature_start)
         self._steps: Generator[Decision, Any, None] = game.round_steps(self.ctx)
         self.pending: Decision | None = None
         self.capped = False
@@ -386,7 +384,7 @@ class RoundPlay:
         total = ctx.total
         units = ctx.units
         if units:  # won in units (then ctx.total is zero): rounded down to the cent in integers
-            den: int = ctx.unit_den  # type: ignore[assignment]
+            den = ctx.unit_den
             total, text = _unit_total(units, den)
             win = units * self.bet // den + ctx.jackpot
         elif total is _ZERO:  # most rounds: no win (awards are never zero), nothing to round or to format

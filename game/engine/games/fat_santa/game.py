@@ -66,7 +66,6 @@ class FatSanta(Game):
         self.lines = data.lines
         self.santa = data.santa
         self.pie = data.pie
-        self.unit_den = data.unit_den
         self.paylines = FatLines(data.lines, data.units, data.unit_den, data.santa, data.pie)
         self.texts = UnitTexts(data.unit_den)
         self.description = FatSantaDescription(
@@ -164,7 +163,7 @@ class FatSanta(Game):
                   "window": window, "wins": self.paylines.win_events(hits, texts) if hits else [],
                   "x": texts[units]})
         if units:
-            ctx.award_units(units)
+            ctx.award_units(units, data.unit_den)
         first = window[0]
         if self.santa in first:
             pie = self.pie
@@ -227,5 +226,5 @@ class FatSanta(Game):
                 ctx.emit(event)
             feature_units += units
             if units:
-                ctx.award_units(units)
+                ctx.award_units(units, data.unit_den)
         ctx.emit({"type": "free_games_end", "x": texts[feature_units], "spins": spins, "size": block[2]})

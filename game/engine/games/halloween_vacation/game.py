@@ -76,7 +76,6 @@ class HalloweenVacation(Game):
     id = "halloween_vacation"
     stratified_feature = "free_games"
     description: HalloweenDescription
-    unit_den: int  # pays are whole numbers of 1/unit_den of the total bet
 
     def __init__(self, data_file: Path = DATA_FILE) -> None:
         source = str(data_file)
@@ -257,7 +256,7 @@ class HalloweenVacation(Game):
         ctx.emit({"type": "spin", "mode": "base", "stops": stops, "window": window,
                   "wins": events, "x": self._texts[units]})
         if units:
-            ctx.award_units(units)
+            ctx.award_units(units, self.unit_den)
         if scatter is not None and scatter.count >= self.scatter_trigger:
             ctx.count("free_games")
             if ctx.defer_features:
@@ -325,7 +324,7 @@ class HalloweenVacation(Game):
                 ctx.emit({"type": "extra_spins", "count": extra, "spins": spins_total})
             feature_units += units
             if units:
-                ctx.award_units(units)
+                ctx.award_units(units, self.unit_den)
             if stage == len(multipliers):
                 stage = 0
         ctx.emit({"type": "free_games_end", "x": self._texts[feature_units], "spins": spins_total})

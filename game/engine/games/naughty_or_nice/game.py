@@ -85,7 +85,6 @@ class NaughtyOrNice(Game):
     id = "naughty_or_nice"
     description: NaughtyOrNiceDescription
     jackpot: JackpotRules
-    unit_den: int  # one line bet: 1/50 of the total bet
 
     def __init__(self, data_file: Path = DATA_FILE) -> None:
         source = str(data_file)
@@ -267,7 +266,7 @@ class NaughtyOrNice(Game):
             ctx.emit({"type": "spin", "mode": "base", "stops": stops, "window": window,
                       "wins": wins, "x": self._texts[units]})
             if units:
-                ctx.award_units(units)
+                ctx.award_units(units, self.unit_den)
             if scatters >= self.scatter_trigger:
                 ctx.count("free_games")
                 if ctx.defer_features:  # a simulation's base round: the start as the strategy would choose it
@@ -336,7 +335,7 @@ class NaughtyOrNice(Game):
             held = next_held
             feature_units += units + award_units
             if units + award_units:
-                ctx.award_units(units + award_units)
+                ctx.award_units(units + award_units, self.unit_den)
         ctx.emit({"type": "free_games_end", "x": self._texts[feature_units], "spins": spins_total})
 
     @staticmethod

@@ -69,8 +69,7 @@ class SantasWonderland(Game):
         self.bets = self.data.bets
         self.default_bet = self.data.default_bet
         self.symbols = self.data.names
-        self.unit_den = self.data.pay_den  # pays are whole numbers of 1/pay_den of the bet
-        self.texts = UnitTexts(self.unit_den)
+        self.texts = UnitTexts(self.data.pay_den)
         self.description = WonderlandDescription(
             id=self.id, title=self.title, bets=self.data.bet_ladder, buy_price_x=self.buy_price_x, cap=self.cap,
             printed_rtp=self.data.printed_rtp, trigger_points=self.data.trigger_points, levels=self.data.levels,

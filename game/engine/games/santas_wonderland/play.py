@@ -44,7 +44,7 @@ _BLOCK_CORNERS = sum(BITS[c * ROWS + r] for c, r, _ in BLOCK_POSITIONS[2])  # th
 class WonderlandRound:
     """The state of one round while it plays (see docs/rules/santas_wonderland.md and docs/EVENTS.md)."""
 
-    __slots__ = ("award", "columns", "ctx", "data", "emit", "grid", "markers", "names", "owed", "rng", "text", "wild")
+    __slots__ = ("columns", "ctx", "data", "emit", "grid", "markers", "names", "owed", "rng", "text", "wild")
 
     def __init__(self, data: WonderlandData, texts: UnitTexts, ctx: RoundContext) -> None:
         self.data = data
@@ -59,7 +59,6 @@ class WonderlandRound:
         self.columns: list[list[str]] | None = None
         self.markers: list[int] = [0] * len(FEATURES)  # the cell bit of each marker still on the grid
         self.owed: list[bool] = [False] * len(FEATURES)
-        self.award = ctx.award_units  # wins in whole units of 1 / pay_den of the bet; the cap stops the round
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -99,7 +98,8 @@ class WonderlandRound:
         pay_units = self.data.pay_units
         names = self.names
         text = self.text
-        award = self.award
+        award = self.ctx.award_units  # wins in whole units of 1 / pay_den of the bet; the cap stops the round
+        pay_den = self.data.pay_den
         wild = self.wild
         base = phase_name == "base"
         won_units = 0
@@ -128,7 +128,7 @@ class WonderlandRound:
             self.emit({"type": "clusters", "phase": phase_name, "wins": wins, "x": text[units],
                        "meter": meter, "markers_won": markers_won})
             won_units += units
-            award(units)  # raises CapReached when the round's win reaches the cap: the round stops at this win
+            award(units, pay_den)  # raises CapReached when the round's win reaches the cap: the round stops at this win
             self.explode(phase, union)
 
     def explode(self, phase: Phase, union: int) -> None:

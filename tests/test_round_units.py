@@ -1,6 +1,6 @@
 """Wins added as whole pay units (``RoundContext.award_units``) are the same wins as Fractions.
 
-A game whose pays are whole numbers of ``1/unit_den`` of the bet adds them as integers; the round
+A game whose pays are whole numbers of ``1/den`` of the bet adds them as integers; the round
 must end exactly as if each had been awarded as a Fraction: the same total, the same cap, reached
 at the same award, the same cents.
 """

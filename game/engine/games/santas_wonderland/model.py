@@ -97,7 +97,6 @@ class WonderlandData:
         # pay in units of 1/pay_den of the total bet, by symbol index then cluster size 0..64
         self.pay_units = tuple(tuple(int(pay * self.pay_den) for pay in table) for table in self.pays)
 
-
         self.bet_ladder: BetLadder = read_bets(doc)
         self.bets = self.bet_ladder.ladder
         self.default_bet = self.bet_ladder.default

@@ -12,7 +12,7 @@ import pytest
 from game.engine import get_game
 from game.engine.games.santas_wonderland.clusters import BITS
 from game.engine.games.santas_wonderland.game import SantasWonderland
-from game.engine.games.santas_wonderland.model import FEATURES
+from game.engine.games.santas_wonderland.model import FEATURES, HalfColumnNames
 from game.engine.round import RoundPlay
 from tests.wonderland_fixtures import (
     QUIET,
@@ -309,3 +309,21 @@ def test_same_seed_same_events(buy: bool) -> None:
         second = GAME.play(200, seed, buy=buy)
         assert json.dumps(first.events) == json.dumps(second.events)
         assert first.win == second.win
+
+
+def test_half_column_names_name_every_half_as_its_four_symbols() -> None:
+    names = GAME.data.names
+    halves = GAME.data.half_columns
+    assert len(halves) == len(names) ** 4  # made at load for up to 16 names
+    rng = random.Random(11)
+    for _ in range(200):
+        half = bytes(rng.randrange(len(names)) for _ in range(4))
+        assert halves[int.from_bytes(half, "little")] == tuple(names[s] for s in half)
+
+
+def test_half_column_names_of_many_symbols_are_made_as_they_turn_up() -> None:
+    names = tuple(f"s{i}" for i in range(20))
+    halves = HalfColumnNames(names)
+    assert not halves  # 160,000 halves are not made in advance
+    assert halves[int.from_bytes(bytes([19, 0, 7, 3]), "little")] == ("s19", "s0", "s7", "s3")
+    assert len(halves) == 1

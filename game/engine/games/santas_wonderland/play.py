@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import compress
 from operator import itemgetter
+from struct import Struct
 from typing import Any
 
 from ...money import UnitTexts
@@ -44,7 +45,7 @@ _BLOCK_CORNERS = sum(BITS[c * ROWS + r] for c, r, _ in BLOCK_POSITIONS[2])  # th
 class WonderlandRound:
     """The state of one round while it plays (see docs/rules/santas_wonderland.md and docs/EVENTS.md)."""
 
-    __slots__ = ("columns", "ctx", "data", "emit", "grid", "markers", "names", "owed", "rng", "text", "wild")
+    __slots__ = ("columns", "ctx", "data", "emit", "grid", "halves", "markers", "names", "owed", "rng", "text", "wild")
 
     def __init__(self, data: WonderlandData, texts: UnitTexts, ctx: RoundContext) -> None:
         self.data = data
@@ -53,6 +54,7 @@ class WonderlandRound:
         self.rng = ctx.rng
         self.emit = ctx.events.append
         self.names = data.names
+        self.halves = data.half_columns
         self.wild = len(data.symbols)
         self.grid = bytearray(CELLS)
         # The grid's names as the last event gave them, a list a column (None: not given since it changed).
@@ -69,9 +71,10 @@ class WonderlandRound:
 
     def grid_names(self) -> list[list[str]]:
         """The grid for an event, one list of names a column; it also becomes ``columns``."""
-        cells = list(itemgetter(*self.grid)(self.names))  # one name a cell, column after column
-        self.columns = [cells[0:8], cells[8:16], cells[16:24], cells[24:32], cells[32:40], cells[40:48],
-                        cells[48:56], cells[56:64]]
+        h = self.halves
+        a0, a1, b0, b1, c0, c1, d0, d1, e0, e1, f0, f1, g0, g1, h0, h1 = _HALVES_OF_GRID(self.grid)
+        self.columns = [[*h[a0], *h[a1]], [*h[b0], *h[b1]], [*h[c0], *h[c1]], [*h[d0], *h[d1]], [*h[e0], *h[e1]],
+                        [*h[f0], *h[f1]], [*h[g0], *h[g1]], [*h[h0], *h[h1]]]
         return self.columns
 
     def renamed(self, changed: int) -> list[list[str]]:
@@ -80,11 +83,10 @@ class WonderlandRound:
         if self.columns is None:
             return self.grid_names()
         columns = self.columns[:]
-        grid = self.grid
-        names = self.names
+        halves = _HALVES_OF_GRID(self.grid)
+        h = self.halves
         for col in compress(_COLUMNS, changed.to_bytes(COLS, "little")):
-            start = col * ROWS
-            columns[col] = list(itemgetter(*grid[start:start + ROWS])(names))
+            columns[col] = [*h[halves[2 * col]], *h[halves[2 * col + 1]]]
         self.columns = columns
         return columns
 
@@ -137,7 +139,7 @@ class WonderlandRound:
         grid = self.grid
         # a column no cell left keeps the last event's list (events are never edited)
         columns = (self.grid_names() if self.columns is None else self.columns)[:]
-        names = self.names
+        h = self.halves
         removed = union.to_bytes(COLS, "little")  # a byte a column: its rows that go
         taken = 0
         for col in compress(_COLUMNS, removed):  # the columns that lose cells
@@ -147,7 +149,8 @@ class WonderlandRound:
             taken += count
             start = col * ROWS
             grid[start:start + ROWS] = column
-            columns[col] = list(itemgetter(*column)(names))
+            top, bottom = _HALVES_OF_COLUMN(column)
+            columns[col] = [*h[top], *h[bottom]]
         self.columns = columns
         self.emit({"type": "tumble", "removed": cell_list(union), "grid": columns,
                    "dropped": [*removed.translate(_ROW_COUNT)]})
@@ -283,6 +286,10 @@ class WonderlandRound:
         self.emit({"type": "midnight_end", "level": number, "x": self.text[total]})
 
 
+# A grid -> its 16 half columns and a column -> its 2, each half's 4 symbol bytes read as one number, the
+# key of ``WonderlandData.half_columns``: a column is named in two look-ups, not eight.
+_HALVES_OF_GRID = Struct("<16I").unpack
+_HALVES_OF_COLUMN = Struct("<2I").unpack
 _PAINT: dict[tuple[int, int], bytes] = {}  # (symbol, wild) -> translate table: every symbol but the wild -> symbol
 _COLUMNS = range(COLS)
 _CELL_INDEXES = tuple(range(CELLS))  # the population the markers' cells are sampled from (a tuple copies fastest)

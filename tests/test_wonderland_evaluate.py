@@ -12,6 +12,7 @@ from game.engine import get_game
 from game.engine.games.santas_wonderland.clusters import (
     BITS,
     cell_list,
+    cells_of,
     clusters_of,
     find_clusters,
     mask_of_cells,
@@ -202,6 +203,13 @@ def test_wilds_pay_as_the_symbol_they_join() -> None:
 def test_cell_lists_are_column_then_row() -> None:
     cells = [[0, 3], [2, 0], [2, 7], [7, 7]]
     assert cell_list(mask_of_cells(cells)) == cells
+
+
+@given(st.integers(min_value=0, max_value=(1 << 64) - 1))
+def test_a_masks_cells_by_index_and_by_column_and_row(mask: int) -> None:
+    indexes = [i for i in range(64) if mask >> i & 1]
+    assert cells_of(mask) == indexes
+    assert cell_list(mask) == [[i // 8, i % 8] for i in indexes]
 
 
 def test_a_window_must_be_8_by_8_of_known_symbols() -> None:

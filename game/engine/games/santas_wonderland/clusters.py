@@ -17,8 +17,6 @@ the tests hold the one-pass finder to, and the finder for a game with more than 
 
 from __future__ import annotations
 
-from itertools import compress
-
 COLS = 8
 ROWS = 8
 CELLS = COLS * ROWS
@@ -31,7 +29,6 @@ Grid = bytes | bytearray | list[int]  # 64 symbol indexes, cell col * 8 + row
 # bytes.translate tables: symbol index s -> b"1" (the table for s) and b"0" otherwise.
 _PICK = tuple(b"0" * s + b"1" + b"0" * (255 - s) for s in range(256))
 _FF_OF_DIGIT = bytes.maketrans(b"01", b"\x00\xff")  # a binary numeral's digits -> bytes 0 and 0xff
-_BOOL_OF_DIGIT = bytes.maketrans(b"01", b"\x00\x01")  # and -> bytes 0 and 1 (itertools.compress selectors)
 
 
 def masks_of(grid: Grid, symbols: int) -> list[int]:
@@ -47,7 +44,8 @@ def symbol_mask(grid: bytes | bytearray, symbol: int) -> int:
 
 def cells_of(mask: int) -> list[int]:
     """The cell indexes of a mask, lowest first."""
-    return list(compress(range(CELLS), _digits(mask).translate(_BOOL_OF_DIGIT)))
+    b0, b1, b2, b3, b4, b5, b6, b7 = mask.to_bytes(CELLS // 8, "little")
+    return [*_I0[b0], *_I1[b1], *_I2[b2], *_I3[b3], *_I4[b4], *_I5[b5], *_I6[b6], *_I7[b7]]
 
 
 def byte_mask(mask: int) -> int:
@@ -167,7 +165,9 @@ def clusters_of(grid: Grid, wild: int, min_size: int = MIN_CLUSTER) -> list[tupl
             found.append((bit & 7, bit >> 3, group, size))  # symbol, cell: the order find_clusters gives
     if len(found) > 1:
         found.sort()
-    return [(symbol, int((group >> symbol).to_bytes(CELLS, "big").translate(_ONE_TO_DIGIT), 2), size)
+    # lane s of a group, cut to bit 0 of each cell's byte, times _GATHER_ROWS: each column's byte 7 is its rows
+    return [(symbol, int.from_bytes((((group >> symbol) & _LANE_ZERO) * _GATHER_ROWS).to_bytes(CELLS + 8, "little")
+                                    [ROWS - 1:CELLS:ROWS], "little"), size)
             for symbol, _, group, size in found]
 
 
@@ -176,7 +176,11 @@ _LANES = 8  # paying symbols a byte holds
 _LANE_ROW = 8  # a step to the cell below: one byte
 _LANE_COL = 8 * ROWS  # a step to the cell on the right: a column of bytes
 _LANE_NOT_LAST_ROW = int.from_bytes(bytes(0 if i % ROWS == ROWS - 1 else 255 for i in range(CELLS)), "little")
-_ONE_TO_DIGIT = _PICK[1]  # bytes 0/1 -> b"0"/b"1"
+_LANE_ZERO = int.from_bytes(bytes([1]) * CELLS, "little")  # bit 0 of every cell's byte
+# A number whose cell bytes are 0 or 1 times this: bit r of each column's byte 7 is row r's byte, the bits of
+# the column's byte of a cell mask. A column's 8 bytes make 8 terms of distinct places, none reaching another
+# column's byte 7, so nothing carries.
+_GATHER_ROWS = sum(1 << (56 - 7 * row) for row in range(ROWS))
 # bytes.translate tables by the wild's index ``w`` (the paying symbols are 0 .. w - 1): symbol s -> bit s and
 # the wild -> every paying symbol's bit (the lanes a cell may join), or the wild -> 0 (a symbol's own cells)
 _OWN_LANE_OF_SYMBOL = tuple(bytes(1 << s for s in range(w)) + bytes(256 - w) for w in range(_LANES + 1))
@@ -188,19 +192,13 @@ _LANES_OF_SYMBOL = tuple(own[:w] + bytes(((1 << w) - 1,)) + own[w + 1:] for w, o
 CELL_LISTS = tuple([i // ROWS, i % ROWS] for i in range(CELLS))
 
 
-def _cells_of_bytes() -> tuple[tuple[tuple[list[int], ...], ...], ...]:
-    """For each column and byte: the ``[col, row]`` cells (``CELL_LISTS``) the byte holds there, top to bottom."""
-    table = []
-    for col in range(COLS):
-        cells: list[tuple[list[int], ...]] = [()]
-        for row in range(ROWS):
-            cell = (CELL_LISTS[col * ROWS + row],)
-            cells += [held + cell for held in cells]
-        table.append(tuple(cells))
-    return tuple(table)
-
-
-_C0, _C1, _C2, _C3, _C4, _C5, _C6, _C7 = _cells_of_bytes()
+# For each column and byte (bit r: row r): the cell indexes the byte holds there, top to bottom, and the same
+# cells as their ``CELL_LISTS``.
+_INDEXES_BY_BYTE = tuple(tuple(tuple(col * ROWS + row for row in range(ROWS) if byte >> row & 1) for byte in range(256))
+                         for col in range(COLS))
+_I0, _I1, _I2, _I3, _I4, _I5, _I6, _I7 = _INDEXES_BY_BYTE
+_C0, _C1, _C2, _C3, _C4, _C5, _C6, _C7 = (tuple(tuple(CELL_LISTS[i] for i in cells) for cells in column)
+                                        for column in _INDEXES_BY_BYTE)
 
 
 def cell_list(mask: int) -> list[list[int]]:

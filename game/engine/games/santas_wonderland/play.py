@@ -116,7 +116,8 @@ class WonderlandRound:
                 pay = pay_units[symbol][size] * factor
                 units += pay
                 union |= group
-                wins.append({"kind": "cluster", "symbol": names[symbol], "count": size, "cells": cell_list(group),
+                cells = cell_list(group)
+                wins.append({"kind": "cluster", "symbol": names[symbol], "count": size, "cells": cells,
                              "line": None, "x": text[pay], "factor": factor})
             meter += union.bit_count()
             markers_won = []
@@ -131,10 +132,12 @@ class WonderlandRound:
                        "meter": meter, "markers_won": markers_won})
             won_units += units
             award(units, pay_den)  # raises CapReached when the round's win reaches the cap: the round stops at this win
-            self.explode(phase, union)
+            # one cluster (most tumbles): its cell list is the tumble's too (events are records, never edited)
+            self.explode(phase, union, cells if len(found) == 1 else cell_list(union))
 
-    def explode(self, phase: Phase, union: int) -> None:
-        """Every cell of ``union`` goes; survivors fall straight down; new symbols fill the tops."""
+    def explode(self, phase: Phase, union: int, removed_cells: list[list[int]]) -> None:
+        """Every cell of ``union`` (listed: ``removed_cells``) goes; survivors fall straight down; new symbols
+        fill the tops."""
         fresh = self.drop(phase, union.bit_count())
         grid = self.grid
         # a column no cell left keeps the last event's list (events are never edited)
@@ -152,7 +155,7 @@ class WonderlandRound:
             top, bottom = _HALVES_OF_COLUMN(column)
             columns[col] = [*h[top], *h[bottom]]
         self.columns = columns
-        self.emit({"type": "tumble", "removed": cell_list(union), "grid": columns,
+        self.emit({"type": "tumble", "removed": removed_cells, "grid": columns,
                    "dropped": [*removed.translate(_ROW_COUNT)]})
 
     # -- the five features ------------------------------------------------------------------

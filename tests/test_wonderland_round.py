@@ -13,6 +13,7 @@ from game.engine import get_game
 from game.engine.games.santas_wonderland.clusters import BITS
 from game.engine.games.santas_wonderland.game import SantasWonderland
 from game.engine.games.santas_wonderland.model import FEATURES, HalfColumnNames
+from game.engine.games.santas_wonderland.play import _RUNS
 from game.engine.round import RoundPlay
 from tests.wonderland_fixtures import (
     QUIET,
@@ -327,3 +328,14 @@ def test_half_column_names_of_many_symbols_are_made_as_they_turn_up() -> None:
     assert not halves  # 160,000 halves are not made in advance
     assert halves[int.from_bytes(bytes([19, 0, 7, 3]), "little")] == ("s19", "s0", "s7", "s3")
     assert len(halves) == 1
+
+
+def test_cutting_a_columns_runs_keeps_its_other_cells_in_order() -> None:
+    for col in range(8):
+        for rows in range(256):
+            grid = bytearray(range(64))
+            for run in _RUNS[col][rows]:
+                del grid[run]
+            kept = [col * 8 + row for row in range(8) if not rows >> row & 1]
+            assert grid[col * 8:col * 8 + len(kept)] == bytes(kept)
+            assert len(grid) == 64 - bin(rows).count("1")

@@ -7,7 +7,6 @@ once per tumble from those. Every random number comes from ``ctx.rng`` in a fixe
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import compress
 from operator import itemgetter
 from struct import Struct
@@ -148,11 +147,12 @@ class WonderlandRound:
         for col in compress(_COLUMNS, removed):  # the columns that lose cells
             rows = removed[col]
             count = _ROW_COUNT[rows]
-            column = fresh[taken:taken + count] + bytes(_KEPT[col][rows](grid))
-            taken += count
             start = col * ROWS
-            grid[start:start + ROWS] = column
-            top, bottom = _HALVES_OF_COLUMN(column)
+            for run in _RUNS[col][rows]:  # the runs of rows that go are cut out, the bottom one first
+                del grid[run]
+            grid[start:start] = fresh[taken:taken + count]  # and the new symbols in on top
+            taken += count
+            top, bottom = _HALVES_OF_COLUMN_AT(grid, start)
             columns[col] = [*h[top], *h[bottom]]
         self.columns = columns
         self.emit({"type": "tumble", "removed": removed_cells, "grid": columns,
@@ -292,23 +292,29 @@ class WonderlandRound:
 # A grid -> its 16 half columns and a column -> its 2, each half's 4 symbol bytes read as one number, the
 # key of ``WonderlandData.half_columns``: a column is named in two look-ups, not eight.
 _HALVES_OF_GRID = Struct("<16I").unpack
-_HALVES_OF_COLUMN = Struct("<2I").unpack
+_HALVES_OF_COLUMN_AT = Struct("<2I").unpack_from
 _PAINT: dict[tuple[int, int], bytes] = {}  # (symbol, wild) -> translate table: every symbol but the wild -> symbol
 _COLUMNS = range(COLS)
 _CELL_INDEXES = tuple(range(CELLS))  # the population the markers' cells are sampled from (a tuple copies fastest)
 
 
-def _kept_getter(col: int, rows: int) -> Callable[[bytearray], Any]:
-    """What of column ``col`` of a grid stays when its ``rows`` (a byte, bit r for row r) go: a getter of
-    the grid's symbols there, top to bottom, that ``bytes()`` takes (a tuple, or a slice for 0 or 1)."""
-    kept = [col * ROWS + row for row in range(ROWS) if not rows >> row & 1]
-    if len(kept) > 1:
-        return itemgetter(*kept)
-    return itemgetter(slice(kept[0], kept[0] + 1) if kept else slice(0, 0))
+def _run_slices(col: int, rows: int) -> tuple[slice, ...]:
+    """The grid's slices of the runs of column ``col``'s ``rows`` (a byte, bit r for row r), the bottom one first:
+    cut out in that order, each leaves the places of those above it as they were."""
+    runs = []
+    row = ROWS - 1
+    while row >= 0:
+        if rows >> row & 1:
+            end = row + 1
+            while row >= 0 and rows >> row & 1:
+                row -= 1
+            runs.append(slice(col * ROWS + row + 1, col * ROWS + end))
+        row -= 1
+    return tuple(runs)
 
 
-# By column, then by the byte of its removed rows: the getter of the cells that stay; and how many go.
-_KEPT = tuple(tuple(_kept_getter(col, rows) for rows in range(256)) for col in range(COLS))
+# By column, then by the byte of its removed rows: the slices of their runs, and how many go.
+_RUNS = tuple(tuple(_run_slices(col, rows) for rows in range(256)) for col in range(COLS))
 _ROW_COUNT = bytes(rows.bit_count() for rows in range(256))
 
 

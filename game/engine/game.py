@@ -153,8 +153,9 @@ class Game(ABC):
                decisions: tuple[Any, ...] | list[Any], defer_features: bool,
                feature_start: dict[str, Any] | None) -> RoundPlay:
         """``start`` with every argument by position (``play`` calls it once a round: no keywords to match)."""
-        self.check_bet(bet)
-        cost = self.cost(bet, buy)
+        if bet not in self.bets:
+            self.check_bet(bet)  # raises InvalidBet
+        cost = self.cost(bet, True) if buy else bet  # the purchase price: without a buy, the bet
         if seed is None:
             seed = new_seed()
         rng = round_rng(seed)  # refuses a seed that is not a 64-bit whole number
@@ -176,7 +177,7 @@ class Game(ABC):
         play = self._begin(bet, seed, buy, state, decisions, defer_features, feature_start)
         while play.pending is not None:
             play.decide(self.choose(play, strategy))
-        return play.result
+        return play._result  # type: ignore[return-value]  # set: the round has no decision pending
 
     def strategy(self, decision: Decision, rng: RoundRng) -> Any:
         """The game's own answer to a decision (autoplay, the demo, the resolver): random unless overridden."""

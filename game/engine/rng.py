@@ -295,9 +295,9 @@ class RoundRng:
             x[i], x[j] = x[j], x[i]
 
 
-def round_rng(seed: int) -> RoundRng:
-    """The generator a round draws from, seeded with the round seed only."""
-    return RoundRng(seed)
+# The generator a round draws from, seeded with the round seed only: ``round_rng(seed)`` (the class itself, so
+# that a round's start makes no extra call).
+round_rng = RoundRng
 
 
 def derive_seed(master: int, index: int) -> int:

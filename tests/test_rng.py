@@ -135,6 +135,35 @@ def test_golden_choices_sample_shuffle() -> None:
     assert items == [0, 9, 8, 5, 1, 6, 4, 7, 2, 3]
 
 
+class ScriptedWords(RoundRng):
+    """A generator whose words are given: the zero word is rejected by ``below(3)`` ((2**64 - 3) % 3 is 1)."""
+
+    def __init__(self, words: list[int]) -> None:
+        super().__init__(0)
+        self.script = iter(words)
+
+    def _refill(self, unpack: bool = True) -> None:
+        self._words = tuple(next(self.script) for _ in range(8))
+        self._bytes = struct.pack("<8Q", *self._words)
+        self._next = 0 if unpack else 8
+
+
+@pytest.mark.parametrize("draws_before", [0, 5, 7])
+def test_sample_is_forward_fisher_yates_on_below_across_blocks_and_rejected_words(draws_before: int) -> None:
+    words = [0 if i % 3 == 0 else (i * 0x9E3779B97F4A7C15) % 2**64 for i in range(64)]  # every third rejected
+    for population, k in ((range(3), 3), (range(3), 2), (range(64), 13), ("abcdefghij", 10)):
+        one, each = ScriptedWords(words), ScriptedWords(words)
+        for rng in (one, each):
+            for _ in range(draws_before):
+                rng.next64()
+        pool = list(population)
+        for i in range(k):
+            j = i + one.below(len(pool) - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        assert each.sample(population, k) == pool[:k]
+        assert each.next64() == one.next64()  # the stream left where the draws one by one leave it
+
+
 def test_weighted_choices_use_cumulative_integer_weights() -> None:
     seed = 11
     words = spec_words(seed, 1)

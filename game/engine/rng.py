@@ -270,20 +270,28 @@ class RoundRng:
             raise ValueError(f"sample of {k} from a population of {n}")
         if n > SEED_LIMIT:
             raise ValueError("a population of more than 2**64 items cannot be sampled")
+        # below(n - i) for each i, inlined with the block's words and the read position held locally
+        # (as in below_each): this loop is hot in every game
+        words = self._words
+        w = self._next
         for i in range(k):
-            bound = n - i  # below(bound), inlined: this loop is hot in every game
-            w = self._next
+            bound = n - i
             if w == 8:
                 self._refill()
+                words = self._words
                 w = 0
-            self._next = w + 1
-            m = self._words[w] * bound
-            if (m & _MASK) < bound:
+            m = words[w] * bound
+            w += 1
+            if (m & _MASK) < bound:  # perhaps a word to reject: the slow way, the position stored first
+                self._next = w
                 threshold = (SEED_LIMIT - bound) % bound
                 while (m & _MASK) < threshold:
                     m = self.next64() * bound
+                words = self._words
+                w = self._next
             j = i + (m >> 64)
             pool[i], pool[j] = pool[j], pool[i]
+        self._next = w
         return pool[:k]
 
     def shuffle(self, x: MutableSequence[Any]) -> None:

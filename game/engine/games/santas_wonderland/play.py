@@ -240,8 +240,10 @@ class WonderlandRound:
             cells = _weighted_distinct(rng, data.marker_weights, len(FEATURES))
         self.markers = list(itemgetter(*cells)(BITS))
         self.owed = [False] * len(FEATURES)
+        refresh, wild_santa, blocks, supersize, lucky_santa = itemgetter(*cells)(CELL_LISTS)
         self.emit({"type": "spin", "mode": mode, "grid": self.grid_names(),
-                   "markers": dict(zip(FEATURES, itemgetter(*cells)(CELL_LISTS)))})
+                   "markers": {_REFRESH: refresh, _WILD_SANTA: wild_santa, _BLOCKS: blocks, _SUPERSIZE: supersize,
+                               _LUCKY_SANTA: lucky_santa}})
         units, points = self.tumbles(phase, "base", 1, 0)
         owed = self.owed
         while True in owed:
@@ -293,6 +295,7 @@ class WonderlandRound:
 # key of ``WonderlandData.half_columns``: a column is named in two look-ups, not eight.
 _HALVES_OF_GRID = Struct("<16I").unpack
 _HALVES_OF_COLUMN_AT = Struct("<2I").unpack_from
+_REFRESH, _WILD_SANTA, _BLOCKS, _SUPERSIZE, _LUCKY_SANTA = FEATURES  # the markers' names, in their fixed order
 _PAINT: dict[tuple[int, int], bytes] = {}  # (symbol, wild) -> translate table: every symbol but the wild -> symbol
 _COLUMNS = range(COLS)
 _CELL_INDEXES = tuple(range(CELLS))  # the population the markers' cells are sampled from (a tuple copies fastest)

@@ -42,8 +42,15 @@ class ReelSet:
         return ReelSet(strips, self.rows)
 
     def window_at(self, stops: Sequence[int]) -> list[list[str]]:
+        """The window at ``stops`` (a stop per reel): one list a reel, ``rows`` symbols from its stop down."""
         rows = self.rows
-        return [wrapped[stop : stop + rows] for wrapped, stop in zip(self._wrapped, stops)]
+        wrapped = self._wrapped
+        if len(wrapped) == 5:  # every game's reels so far: written out, twice as quick as the comprehension
+            w0, w1, w2, w3, w4 = wrapped
+            s0, s1, s2, s3, s4 = stops
+            return [w0[s0 : s0 + rows], w1[s1 : s1 + rows], w2[s2 : s2 + rows], w3[s3 : s3 + rows],
+                    w4[s4 : s4 + rows]]
+        return [strip[stop : stop + rows] for strip, stop in zip(wrapped, stops)]
 
     def spin(self, rng: RoundRng) -> tuple[list[list[str]], list[int]]:
         stops = rng.below_each(self._lengths)

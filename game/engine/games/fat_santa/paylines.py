@@ -158,11 +158,11 @@ class FatLines:
         them: events are records, never edited.
         """
         cells = self.cells
-        return [
-            {"kind": "line", "symbol": symbol, "count": count, "cells": cells[index][count], "line": index,
-             "x": texts[pay], "factor": 1}
-            for index, symbol, count, pay in hits
-        ]
+        events = []  # a loop, not a comprehension: most spins that win have one or two hits (Python 3.11)
+        for index, symbol, count, pay in hits:
+            events.append({"kind": "line", "symbol": symbol, "count": count, "cells": cells[index][count],
+                           "line": index, "x": texts[pay], "factor": 1})
+        return events
 
     def wins(self, hits: list[Hit]) -> list[Win]:
         den = self.unit_den

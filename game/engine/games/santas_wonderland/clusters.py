@@ -166,9 +166,12 @@ def clusters_of(grid: Grid, wild: int, min_size: int = MIN_CLUSTER) -> list[tupl
     if len(found) > 1:
         found.sort()
     # lane s of a group, cut to bit 0 of each cell's byte, times _GATHER_ROWS: each column's byte 7 is its rows
-    return [(symbol, int.from_bytes((((group >> symbol) & _LANE_ZERO) * _GATHER_ROWS).to_bytes(CELLS + 8, "little")
-                                    [ROWS - 1:CELLS:ROWS], "little"), size)
-            for symbol, _, group, size in found]
+    # (a loop, not a comprehension: most searches find one cluster, and Python 3.11 makes a function for one)
+    clusters = []
+    for symbol, _, group, size in found:
+        rows = (((group >> symbol) & _LANE_ZERO) * _GATHER_ROWS).to_bytes(CELLS + 8, "little")[ROWS - 1:CELLS:ROWS]
+        clusters.append((symbol, int.from_bytes(rows, "little"), size))
+    return clusters
 
 
 # The one-pass finder: a byte a cell, bit s of it for symbol s.

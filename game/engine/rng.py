@@ -72,12 +72,12 @@ class RoundRng:
         if block:  # the keyed state copied for each further block: the key is hashed once
             hasher = self._hasher
             if hasher is None:
-                hasher = self._hasher = _blake2b(key=self._key, digest_size=64)
+                hasher = self._hasher = _blake2b(key=self._key)  # BLAKE2b-512: 64 bytes is the default size
             hasher = hasher.copy()
             hasher.update(_BLOCK_NUMBERS[block] if block < 64 else block.to_bytes(8, "little"))
             self._bytes = hasher.digest()
         else:  # most rounds need one block only: hashed in one call, no keyed state kept
-            self._bytes = _blake2b(_BLOCK_NUMBERS[0], key=self._key, digest_size=64).digest()
+            self._bytes = _blake2b(_BLOCK_NUMBERS[0], key=self._key).digest()
         self._block = block + 1
         if unpack:
             self._words = _WORDS(self._bytes)

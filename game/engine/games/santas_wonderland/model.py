@@ -75,12 +75,13 @@ class Level(NamedTuple):
     target: int | None  # symbols to collect in the previous level to reach this one
 
 
-class HalfColumnNames(dict[int, tuple[str, ...]]):
+class HalfColumnNames(dict[int, list[str]]):
     """The names of half a column's 4 cells, by the little-endian number their 4 symbol bytes make.
 
-    The events name the whole grid again and again; two look-ups a column cost half what naming
-    its 8 cells one by one does. Filled at once for up to 16 names (65,536 halves; Wonderland's 8
-    make 4,096), else as halves turn up.
+    The events name the whole grid again and again; a column is two look-ups and one ``top +
+    bottom`` (a new list: these stay the table's own), half what naming its 8 cells one by one
+    costs. Filled at once for up to 16 names (65,536 halves; Wonderland's 8 make 4,096), else as
+    halves turn up.
     """
 
     def __init__(self, names: tuple[str, ...]) -> None:
@@ -88,10 +89,10 @@ class HalfColumnNames(dict[int, tuple[str, ...]]):
         self.names = names
         if len(names) <= 16:
             for half in product(range(len(names)), repeat=ROWS // 2):
-                self[int.from_bytes(bytes(half), "little")] = tuple(names[s] for s in half)
+                self[int.from_bytes(bytes(half), "little")] = [names[s] for s in half]
 
-    def __missing__(self, key: int) -> tuple[str, ...]:
-        names = self[key] = tuple(self.names[s] for s in key.to_bytes(ROWS // 2, "little"))
+    def __missing__(self, key: int) -> list[str]:
+        names = self[key] = [self.names[s] for s in key.to_bytes(ROWS // 2, "little")]
         return names
 
 

@@ -72,8 +72,8 @@ class WonderlandRound:
         """The grid for an event, one list of names a column; it also becomes ``columns``."""
         h = self.halves
         a0, a1, b0, b1, c0, c1, d0, d1, e0, e1, f0, f1, g0, g1, h0, h1 = _HALVES_OF_GRID(self.grid)
-        self.columns = [[*h[a0], *h[a1]], [*h[b0], *h[b1]], [*h[c0], *h[c1]], [*h[d0], *h[d1]], [*h[e0], *h[e1]],
-                        [*h[f0], *h[f1]], [*h[g0], *h[g1]], [*h[h0], *h[h1]]]
+        self.columns = [h[a0] + h[a1], h[b0] + h[b1], h[c0] + h[c1], h[d0] + h[d1], h[e0] + h[e1], h[f0] + h[f1],
+                        h[g0] + h[g1], h[h0] + h[h1]]
         return self.columns
 
     def renamed(self, changed: int) -> list[list[str]]:
@@ -85,7 +85,7 @@ class WonderlandRound:
         halves = _HALVES_OF_GRID(self.grid)
         h = self.halves
         for col in compress(_COLUMNS, changed.to_bytes(COLS, "little")):
-            columns[col] = [*h[halves[2 * col]], *h[halves[2 * col + 1]]]
+            columns[col] = h[halves[2 * col]] + h[halves[2 * col + 1]]
         self.columns = columns
         return columns
 
@@ -153,7 +153,7 @@ class WonderlandRound:
             grid[start:start] = fresh[taken:taken + count]  # and the new symbols in on top
             taken += count
             top, bottom = _HALVES_OF_COLUMN_AT(grid, start)
-            columns[col] = [*h[top], *h[bottom]]
+            columns[col] = h[top] + h[bottom]
         self.columns = columns
         self.emit({"type": "tumble", "removed": removed_cells, "grid": columns,
                    "dropped": [*removed.translate(_ROW_COUNT)]})

@@ -13,7 +13,7 @@ from game.engine import get_game
 from game.engine.games.santas_wonderland.clusters import BITS
 from game.engine.games.santas_wonderland.game import SantasWonderland
 from game.engine.games.santas_wonderland.model import FEATURES, HalfColumnNames
-from game.engine.games.santas_wonderland.play import _RUNS
+from game.engine.games.santas_wonderland.play import _BLOCK_SLICES, _RUNS, BLOCK_POSITIONS, _paint
 from game.engine.round import RoundPlay
 from tests.wonderland_fixtures import (
     QUIET,
@@ -339,3 +339,14 @@ def test_cutting_a_columns_runs_keeps_its_other_cells_in_order() -> None:
             kept = [col * 8 + row for row in range(8) if not rows >> row & 1]
             assert grid[col * 8:col * 8 + len(kept)] == bytes(kept)
             assert len(grid) == 64 - bin(rows).count("1")
+
+
+def test_a_painted_block_covers_its_mask_and_keeps_the_wilds() -> None:
+    rng = random.Random(9)
+    table = bytes(7 if s == 7 else 2 for s in range(256))  # paint plane (2) over all but the wild (7)
+    for size, positions in BLOCK_POSITIONS.items():
+        for col, row, mask in positions:
+            grid = bytearray(rng.randrange(8) for _ in range(64))
+            painted = bytearray(grid)
+            _paint(painted, _BLOCK_SLICES[size][col * 8 + row], table)
+            assert painted == bytes(2 if mask >> i & 1 and grid[i] != 7 else grid[i] for i in range(64))

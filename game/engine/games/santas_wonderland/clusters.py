@@ -28,7 +28,6 @@ _NOT_LAST_ROW = sum(BITS[i] for i in range(CELLS) if i % ROWS != ROWS - 1)
 Grid = bytes | bytearray | list[int]  # 64 symbol indexes, cell col * 8 + row
 # bytes.translate tables: symbol index s -> b"1" (the table for s) and b"0" otherwise.
 _PICK = tuple(b"0" * s + b"1" + b"0" * (255 - s) for s in range(256))
-_FF_OF_DIGIT = bytes.maketrans(b"01", b"\x00\xff")  # a binary numeral's digits -> bytes 0 and 0xff
 
 
 def masks_of(grid: Grid, symbols: int) -> list[int]:
@@ -46,17 +45,6 @@ def cells_of(mask: int) -> list[int]:
     """The cell indexes of a mask, lowest first."""
     b0, b1, b2, b3, b4, b5, b6, b7 = mask.to_bytes(CELLS // 8, "little")
     return [*_I0[b0], *_I1[b1], *_I2[b2], *_I3[b3], *_I4[b4], *_I5[b5], *_I6[b6], *_I7[b7]]
-
-
-def byte_mask(mask: int) -> int:
-    """``mask`` widened to a byte a cell: 0xff in cell ``i``'s byte (``int.from_bytes(grid, "little")``'s
-    layout) where ``mask`` has bit ``i``, 0 elsewhere."""
-    return int.from_bytes(_digits(mask).translate(_FF_OF_DIGIT), "little")
-
-
-def _digits(mask: int) -> bytes:
-    """``mask`` as 64 ASCII digits, cell 0's first."""
-    return format(mask, "064b")[::-1].encode()
 
 
 def find_clusters(masks: list[int], wild: int, paying: int, min_size: int = MIN_CLUSTER) -> list[tuple[int, int, int]]:

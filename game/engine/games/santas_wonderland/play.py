@@ -24,7 +24,6 @@ from .clusters import (
     ROWS,
     Grid,
     block_mask,
-    byte_mask,
     cell_list,
     cells_of,
     clusters_of,
@@ -175,13 +174,17 @@ class WonderlandRound:
                 low = wilds & -wilds
                 grid.insert(low.bit_length() - 1, wild)
                 wilds ^= low
+            self.columns = None  # (nearly) every column changed: the event names the whole grid
         elif index == 1:  # wild santa: every cell of one paying symbol on the grid turns wild
-            weights = phase.wild_santa_weights
-            present = sorted(set(grid) - {wild})
-            candidates = [(s, weights[s]) for s in present if weights[s]]
+            candidates = []  # the paying symbols on the grid that may be chosen, by index, with their weights
+            total = 0
+            for candidate, weight in enumerate(phase.wild_santa_weights):
+                if weight and candidate in grid:
+                    candidates.append((candidate, weight))
+                    total += weight
             mask = 0
             if candidates:
-                symbol = _by_weight(candidates, rng.randrange(sum(w for _, w in candidates)))
+                symbol = _by_weight(candidates, rng.randrange(total))
                 mask = symbol_mask(grid, symbol)
                 grid = grid.replace(bytes((symbol,)), bytes((wild,)))
         elif index == 2:  # blocks: a few non-overlapping 2x2 blocks of one symbol
@@ -196,14 +199,14 @@ class WonderlandRound:
                 corner = free[rng.randrange(len(free))]
                 mask |= _BLOCK_2X2 << corner
                 blocks.append([corner >> 3, corner & 7, 2])
-            grid = self._painted(mask, symbol)
+                _paint(grid, _BLOCK_SLICES[2][corner], self._paint_table(symbol))
         elif index == 3:  # supersize: one 3x3, 4x4 or 5x5 block of one symbol
             size = phase.supersize_size.draw(rng)
             symbol = phase.supersize_symbol.draw(rng)
             positions = BLOCK_POSITIONS[size]
             col, row, mask = positions[rng.randrange(len(positions))]
             blocks.append([col, row, size])
-            grid = self._painted(mask, symbol)
+            _paint(grid, _BLOCK_SLICES[size][col * ROWS + row], self._paint_table(symbol))
         else:  # lucky santa: 5 to 15 wilds on random cells that are not wild yet
             count = phase.lucky_count.draw(rng)
             open_cells = cells_of(ALL_CELLS ^ symbol_mask(grid, wild)) if wild in grid else range(CELLS)
@@ -216,15 +219,12 @@ class WonderlandRound:
                    "cells": cell_list(mask), "symbol": None if symbol is None else self.names[symbol],
                    "blocks": blocks})
 
-    def _painted(self, mask: int, symbol: int) -> bytearray:
-        """The grid with ``symbol`` on every cell of ``mask`` that does not hold a wild (wilds stay)."""
-        grid = self.grid
+    def _paint_table(self, symbol: int) -> bytes:
+        """The ``bytes.translate`` table that paints ``symbol`` over every symbol but the wild (wilds stay)."""
         table = _PAINT.get((symbol, self.wild))
         if table is None:
             table = _PAINT[symbol, self.wild] = bytes(self.wild if s == self.wild else symbol for s in range(256))
-        where = byte_mask(mask)
-        painted = (int.from_bytes(grid, "little") & ~where) | (int.from_bytes(grid.translate(table), "little") & where)
-        return bytearray(painted.to_bytes(CELLS, "little"))
+        return table
 
     # -- base spin --------------------------------------------------------------------------
 
@@ -331,10 +331,20 @@ def _by_weight(pairs: list[tuple[int, int]], pick: int) -> int:
 
 
 def _mask_of(cells: list[int]) -> int:
-    mask = 0
-    for i in cells:
-        mask |= BITS[i]
-    return mask
+    """The mask of distinct cell indexes (their bits' sum is their union)."""
+    return sum(map(BITS.__getitem__, cells))
+
+
+def _paint(grid: bytearray, columns: tuple[slice, ...], table: bytes) -> None:
+    """Translate by ``table``, in place, the grid's slices of a block's columns."""
+    for cut in columns:
+        grid[cut] = grid[cut].translate(table)
+
+
+# By block size, then by the block's top-left cell index: the grid's slice of each of its columns.
+_BLOCK_SLICES = {size: {c * ROWS + r: tuple(slice(col * ROWS + r, col * ROWS + r + size) for col in range(c, c + size))
+                        for c, r, _ in positions}
+                 for size, positions in BLOCK_POSITIONS.items()}
 
 
 def _weighted_distinct(rng: RoundRng, weights: tuple[int, ...], count: int) -> list[int]:

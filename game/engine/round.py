@@ -296,7 +296,7 @@ _new = object.__new__
 _set = object.__setattr__
 # Every field of a RoundResult in the dataclass's order, at the value of a round with no decision, nothing
 # deferred and no jackpot (the others are set for each round).
-_RESULT_DEFAULTS: dict[str, Any] = {field.name: None for field in fields(RoundResult)}
+_RESULT_DEFAULTS: dict[str, Any] = {each.name: None for each in fields(RoundResult)}
 _RESULT_DEFAULTS.update(decisions=(), deferred=(), decision_costs=(), jackpot=0)
 
 

@@ -289,9 +289,10 @@ class RoundResult:
 Strategy = Callable[[Decision, RoundRng], Any]
 
 # Every round's RoundResult is made as ``RoundResult(**fields)`` would make it, but without the frozen
-# dataclass's per-field ``object.__setattr__``: its instance dictionary is set in one step (the dict
-# literal becomes it, nothing copied). It is the same object: RoundResult has no ``__post_init__`` and
-# no slots, and every field is given (``tests/test_engine_api.py`` checks both against the dataclass).
+# dataclass's per-field ``object.__setattr__``: its instance dictionary is set in one step (the round's
+# filled-in copy of ``_RESULT_DEFAULTS`` becomes it). It is the same object: RoundResult has no
+# ``__post_init__`` and no slots, and every field is given (``tests/test_engine_api.py`` checks both
+# against the dataclass).
 _new = object.__new__
 _set = object.__setattr__
 # Every field of a RoundResult in the dataclass's order, at the value of a round with no decision, nothing

@@ -81,10 +81,11 @@ class WonderlandRound:
         if self.columns is None:
             return self.grid_names()
         columns = self.columns[:]
-        halves = _HALVES_OF_GRID(self.grid)
+        grid = self.grid
         h = self.halves
         for col in compress(_COLUMNS, changed.to_bytes(COLS, "little")):
-            columns[col] = h[halves[2 * col]] + h[halves[2 * col + 1]]
+            top, bottom = _HALVES_OF_COLUMN_AT(grid, col * ROWS)
+            columns[col] = h[top] + h[bottom]
         self.columns = columns
         return columns
 
@@ -304,16 +305,14 @@ _CELL_INDEXES = tuple(range(CELLS))  # the population the markers' cells are sam
 def _run_slices(col: int, rows: int) -> tuple[slice, ...]:
     """The grid's slices of the runs of column ``col``'s ``rows`` (a byte, bit r for row r), the bottom one first:
     cut out in that order, each leaves the places of those above it as they were."""
-    runs = []
-    row = ROWS - 1
-    while row >= 0:
+    runs: list[list[int]] = []  # [first row, row past the last], the bottom run first
+    for row in reversed(range(ROWS)):
         if rows >> row & 1:
-            end = row + 1
-            while row >= 0 and rows >> row & 1:
-                row -= 1
-            runs.append(slice(col * ROWS + row + 1, col * ROWS + end))
-        row -= 1
-    return tuple(runs)
+            if runs and runs[-1][0] == row + 1:
+                runs[-1][0] = row  # the run above goes on upwards
+            else:
+                runs.append([row, row + 1])
+    return tuple(slice(col * ROWS + first, col * ROWS + past) for first, past in runs)
 
 
 # By column, then by the byte of its removed rows: the slices of their runs, and how many go.

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from tools import make_music
-from tools.music.master import CEILING_DB, PRE_ROLL, TARGET_LUFS, loop_reverb, master, steady_cycle
+from tools.music.master import CEILING_DB, TARGET_LUFS, loop_reverb, master, steady_cycle
 from tools.music.measure import integrated_loudness, sample_peak_db, seam_error
 from tools.music.score import DRUMS, Note, Part, Score
 from tools.music.smf import TICKS_PER_BEAT, to_midi
@@ -87,11 +87,11 @@ def test_mastering_reaches_the_target_under_the_ceiling_even_when_it_must_limit(
     assert sample_peak_db(out) <= CEILING_DB + 1e-6
 
 
-def test_the_steady_cycle_starts_its_pre_roll_before_the_second_downbeat():
-    loop, lead = 1000 + PRE_ROLL, 300
+def test_the_steady_cycle_is_the_second_one():
+    loop, lead = 1000, 300
     render = np.arange(lead + 2 * loop + 10, dtype=float)[:, None].repeat(2, axis=1)
     cycle = steady_cycle(render, lead, loop)
-    assert cycle.shape == (loop, 2) and cycle[0, 0] == lead + loop - PRE_ROLL
+    assert cycle.shape == (loop, 2) and cycle[0, 0] == lead + loop
     with pytest.raises(ValueError, match="shorter than two cycles"):
         steady_cycle(render[:lead + loop], lead, loop)
 

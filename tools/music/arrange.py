@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tools.music.score import Chord, Note
+from tools.music.score import Chord, Note, Score
 
 BassStep = tuple[float, str, float, int]  # offset, "root" | "fifth" | "below5" | "octave" | "third", beats, velocity
 CompStep = tuple[float, float, int]  # offset, beats, velocity
@@ -142,6 +142,22 @@ def chord_at(chords: Sequence[Chord], beat: float) -> Chord:
         if chord.start - 1e-9 <= beat < chord.start + chord.length - 1e-9:
             return chord
     return chords[-1]
+
+
+def wrong_notes(score: Score) -> list[str]:
+    """The tune's notes that clash with their chord: passing tones are short and off the
+    downbeat, so a note held two beats or more, or one of a beat or more on a bar's first beat,
+    must be a tone of the chord under it."""
+    wrong = []
+    for part in (p for p in score.parts if p.tune):
+        for n in part.notes:
+            bar_position = n.start / score.beats_per_bar
+            on_downbeat = abs(bar_position - round(bar_position)) < 0.02
+            if n.length >= 1.9 or (on_downbeat and n.length >= 0.9):
+                chord = chord_at(score.harmony, n.start + 0.05)
+                if n.pitch % 12 not in {(chord.root + i) % 12 for i in chord.intervals}:
+                    wrong.append(f"{part.name}: MIDI {n.pitch} at beat {n.start:.2f}")
+    return wrong
 
 
 def harmony_below(notes: Sequence[Note], chords: Sequence[Chord], min_gap: int = 3, velocity: int = -8) -> list[Note]:

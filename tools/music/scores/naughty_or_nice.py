@@ -35,12 +35,12 @@ HARK_CHORDS = (
 
 def base() -> Score:
     harmony = chords(HARK_CHORDS)
-    tune = swing(melody(HARK, velocity=86, legato=0.9), 0.62)
+    tune = swing(melody(HARK, velocity=100, legato=0.9), 0.62)
     piano = Part("piano", 0, 0, volume=108, pan=58, tune=True).add(
         humanise(tune, 61) + humanise(swing(comp(harmony, [(1, 0.6, 54), (2.5, 0.4, 48), (3, 0.6, 52)], 4, low=50,
                                                 count=4), 0.62), 62))
-    upright = Part("upright bass", 32, 1, volume=110, pan=64).add(
-        humanise(walking(harmony, low=31, velocity=90), 63))
+    upright = Part("upright bass", 32, 1, volume=96, pan=64).add(
+        humanise(walking(harmony, low=31, velocity=86), 63))
     vibes = Part("vibraphone", 11, 2, volume=60, pan=84).add(
         shifted(humanise([n for n in tune if n.start >= 48], 64), semitones=12, velocity=-22))
     brushes = Part("brushes", BRUSH_KIT, DRUMS, volume=86, pan=56).add(
@@ -57,7 +57,7 @@ SOLO_CHORDS = "Em7:4 Am7:4 D7:4 Gmaj7:4 Cmaj7:4 F#m7b5:4 B7:4 Em7:4"
 def feature() -> Score:
     harmony = chords(GOD_REST_CHORDS * 4 + SOLO_CHORDS)
     tune = melody(GOD_REST * 4, velocity=96, legato=0.8)
-    trumpet = Part("muted trumpet", 59, 0, volume=96, pan=60, tune=True).add(
+    trumpet = Part("muted trumpet", 59, 0, volume=112, pan=60, tune=True).add(
         humanise([n for n in tune if n.start >= 32] + melody("E4:1", start=95, velocity=90), 71))
     piano = Part("piano", 0, 1, volume=104, pan=48, tune=True).add(
         humanise([n for n in tune if n.start < 32], 72)

@@ -65,13 +65,13 @@ SON_CHORDS = "D:3 G:3 A7:3 G:3"
 def feature() -> Score:
     harmony = chords(" ".join([SON_CHORDS] * 10))
     tune = melody(SON_A * 2 + SON_B * 2, start=24, velocity=96, legato=0.85)
-    trumpet = Part("trumpet", 56, 0, volume=100, pan=56, tune=True).add(humanise(tune, 41))
+    trumpet = Part("trumpet", 56, 0, volume=116, pan=56, tune=True).add(humanise(tune, 41))
     second = Part("second trumpet", 56, 1, volume=80, pan=76).add(
         harmony_below([n for n in tune if n.start >= 72], harmony, 3))
-    harp = Part("harp", 46, 2, volume=100, pan=34).add(
+    harp = Part("harp", 46, 2, volume=90, pan=34).add(
         humanise(arpeggio(harmony, [0, 2, 1, 3, 2, 4], 0.5, low=50, length=0.6, velocity=78), 42)
         + bass(harmony, [(0, "root", 1, 92), (2, "fifth", 1, 80)], 3, low=38))
-    jarana = Part("jarana", 25, 3, volume=84, pan=92).add(
+    jarana = Part("jarana", 25, 3, volume=72, pan=92).add(
         humanise(comp(harmony, [(0, 0.4, 80), (1, 0.3, 56), (1.5, 0.4, 70), (2, 0.3, 56), (2.5, 0.3, 64)], 3,
                       low=57, count=4), 43))
     bassline = Part("guitarrón", 32, 4, volume=104, pan=64).add(

@@ -90,7 +90,7 @@ JINGLE_CHORDS = (
 def big_win() -> Score:
     harmony = chords(JINGLE_CHORDS)
     tune = swing(melody(JINGLE, velocity=104, legato=0.8), 0.64)
-    brass = Part("brass", 61, 0, volume=106, pan=56, tune=True).add(humanise(tune, 81))
+    brass = Part("brass", 61, 0, volume=118, pan=56, tune=True).add(humanise(tune, 81))
     trumpet = Part("trumpet", 56, 1, volume=86, pan=70).add(shifted(tune, semitones=12, velocity=-16))
     saxes = Part("saxophones", 65, 2, volume=92, pan=34).add(harmony_below(tune, harmony, 3, -6)
                                                                       + harmony_below(tune, harmony, 7, -10))
@@ -99,7 +99,7 @@ def big_win() -> Score:
                               count=4), 0.64), 82))
     upright = Part("upright bass", 32, 4, volume=116, pan=64).add(
         humanise(walking(harmony, low=31, velocity=100), 83))
-    drums = Part("drums", 0, DRUMS, volume=92, pan=56).add(
+    drums = Part("drums", 0, DRUMS, volume=84, pan=56).add(
         humanise(swing(groove(64, {RIDE: [(0, 80), (1, 66), (1.5, 50), (2, 80), (3, 66), (3.5, 50)],
                                    PEDAL_HAT: [(1, 62), (3, 66)], KICK: [(0, 70), (2, 60)],
                                    SNARE: [(1, 58), (3, 64), (3.5, 40)]}, 4), 0.64), 84)

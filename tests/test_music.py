@@ -31,8 +31,13 @@ AUDIO_BUDGET = 12 * 1024 * 1024  # music and effects together
 
 @pytest.fixture(scope="module")
 def decoded() -> dict[str, np.ndarray]:
-    """Every track decoded once, as float stereo at 44.1 kHz."""
-    pygame.mixer.init(frequency=RATE, size=-16, channels=2)
+    """Every track decoded once, as float stereo at 44.1 kHz (a mixer another test left open at
+    another format is closed first and opened again as it was after)."""
+    before = pygame.mixer.get_init()
+    if before is not None and before != (RATE, -16, 2):
+        pygame.mixer.quit()
+    if pygame.mixer.get_init() is None:
+        pygame.mixer.init(frequency=RATE, size=-16, channels=2)
     try:
         assert pygame.mixer.get_init() == (RATE, -16, 2)
         out = {}
@@ -42,7 +47,10 @@ def decoded() -> dict[str, np.ndarray]:
                 out[rel] = samples.astype(np.float64) / 32768.0
         return out
     finally:
-        pygame.mixer.quit()
+        if before != (RATE, -16, 2):
+            pygame.mixer.quit()
+        if before is not None and before != (RATE, -16, 2):
+            pygame.mixer.init(frequency=before[0], size=before[1], channels=before[2])
 
 
 @pytest.mark.parametrize("entry", CATALOGUE, ids=lambda e: e.id)

@@ -132,7 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     _setup_logging(options.logging_level, data_dir)
     log = logging.getLogger("main")
     try:
-        from game.client.app import StartupError, run_app
+        from game.client.app import run_app
+        from game.client.errors import StartupError
 
         return run_app(options)
     except StartupError as exc:

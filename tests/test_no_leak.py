@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.client.kit.screen import GameScreen
-from game.client.screens import lobby_scene
+from game.client.scenes.lobby import lobby_scene
 from tests import harness
 
 

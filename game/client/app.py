@@ -34,6 +34,7 @@ from . import gfx, theme
 from .audio import Audio
 from .autoplay import AutoplayConfig
 from .context import AppContext
+from .errors import StartupError
 from .host_steal import HostSteal
 from .layout import LayoutError
 from .memory import give_back_set_aside, keep_big_blocks_returnable
@@ -57,18 +58,6 @@ LOGICAL_SIZE = gfx.LAYOUT_SIZE
 FPS = 60
 MAX_DT = 1 / 15  # a longer stall is played as this much time
 NOTICE_SECONDS = 4.5
-
-
-class StartupError(Exception):
-    """The app cannot start or continue as asked; the message is the one-line reason.
-
-    ``status`` is the exit status: 2 for what the player can fix before starting (a flag, an
-    unusable data folder, the game already open on it), 1 otherwise.
-    """
-
-    def __init__(self, message: str, status: int = 1) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 class FrameStats:
@@ -282,7 +271,8 @@ class App:
 
     def enter_player_mode(self, *, first: bool = False) -> None:
         """The player's own screens on the player's wallet (after start-up or the demo)."""
-        from .screens import LobbyBuild, ScreenUnavailable, open_game_screen
+        from .scenes.lobby import LobbyBuild
+        from .screens import ScreenUnavailable, open_game_screen
 
         ctx = self.context
         options = self.options if first else None
@@ -444,10 +434,11 @@ class App:
         if session is not None and self.context.wallet.open_rounds(session.game.id):
             return  # still open (waiting on a question): not yet
         self._then_autoplay = None
+        from .scenes.lobby import lobby_scene
         from .screens import GameScreenBuild, ScreenUnavailable
 
         try:
-            scenes.switch(GameScreenBuild(self.context, game_id, autoplay=autoplay))
+            scenes.switch(GameScreenBuild(self.context, game_id, autoplay=autoplay, fallback=lobby_scene))
         except ScreenUnavailable as exc:
             log.warning("%s", exc)
             self.context.notices.append(f"{exc}.")

@@ -28,6 +28,7 @@ from ..engine import get_game
 from ..store import DEFAULT_STARTING_BALANCE, Wallet
 from . import theme
 from .autoplay import AutoplayConfig
+from .errors import StartupError
 from .widgets.art import rounded_panel
 from .widgets.text import render_text
 
@@ -96,8 +97,6 @@ class DemoDirector:
         self.app = app
         self.games = [info.id for info in CATALOGUE if playable(info.id) and screen_available(info.id)]
         if not self.games:
-            from .app import StartupError
-
             raise StartupError("--demo: no game screen is available yet")
         opened = Wallet.open(app.data_dir / "demo")
         self.wallet = opened.wallet
@@ -141,6 +140,7 @@ class DemoDirector:
         return seeds
 
     def next_game(self, fade: bool = True) -> None:
+        from .scenes.lobby import lobby_scene
         from .screens import GameScreenBuild
 
         self.index = (self.index + 1) % len(self.games)
@@ -158,7 +158,8 @@ class DemoDirector:
             self.screen = screen
 
         # built once the screen it replaces is gone: one game in memory at a time
-        job = GameScreenBuild(self.app.context, game_id, wallet=self.wallet, autoplay=config, on_open=opened)
+        job = GameScreenBuild(self.app.context, game_id, wallet=self.wallet, autoplay=config, on_open=opened,
+                              fallback=lobby_scene)
         self.app.context.scenes.switch(job, fade=fade)
         log.info("demo: visit %d, %s", self.visits, game_id)
 

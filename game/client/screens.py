@@ -72,17 +72,20 @@ class GameScreenBuild(SceneBuild):
     fade's darkest point the session is opened on the wallet (``begin``); the screen's module is
     imported, its map read and its pictures built on a worker thread (``build``); the screen then
     reads the wallet (``finish``). A map that fails there brings the lobby back with the reason.
-    ``on_open`` hears of the screen once it is made.
+    ``on_open`` hears of the screen once it is made; ``fallback`` makes the scene shown instead
+    (the lobby) when the build fails (without one, the failure goes on up).
     """
 
     def __init__(self, app: AppContext, game_id: str, *, wallet: Wallet | None = None,
-                 autoplay: AutoplayConfig | None = None, on_open: Callable[[Any], None] | None = None) -> None:
+                 autoplay: AutoplayConfig | None = None, on_open: Callable[[Any], None] | None = None,
+                 fallback: Callable[[AppContext], Scene] | None = None) -> None:
         self.app = app
         self.game_id = game_id
         screen_target(game_id)  # the class itself is imported on the worker
         self.wallet = wallet or app.wallet
         self.autoplay = autoplay
         self.on_open = on_open
+        self.fallback = fallback
         try:
             self.game = get_game(game_id)
         except EngineError as exc:  # its data does not load: this game is unavailable, the app goes on
@@ -117,11 +120,11 @@ class GameScreenBuild(SceneBuild):
         return screen
 
     def failed(self, error: Exception) -> Scene:
-        if not isinstance(error, ScreenUnavailable):
+        if not isinstance(error, ScreenUnavailable) or self.fallback is None:
             raise error
         log.warning("%s; showing the lobby", error)
         self.app.notices.append(f"{error}.")
-        return lobby_scene(self.app)
+        return self.fallback(self.app)
 
     def discard(self, built: Any) -> None:
         built.dispose()
@@ -139,34 +142,3 @@ def open_game_screen(
     job = GameScreenBuild(app, game_id, wallet=wallet, autoplay=autoplay)
     job.begin()
     return job.finish(job.build())
-
-
-def lobby_scene(app: AppContext) -> Scene:
-    from .scenes.lobby import LobbyScene
-
-    return LobbyScene(app)
-
-
-class LobbyBuild(SceneBuild):
-    """The lobby, built while the screen is dark: its pictures on a worker thread, then its balance."""
-
-    def __init__(self, app: AppContext) -> None:
-        self.app = app
-
-    def build(self) -> Any:
-        from .scenes.lobby import LobbyScene
-
-        return LobbyScene(self.app, attach=False)
-
-    def finish(self, built: Any) -> Scene:
-        built.attach()
-        lobby: Scene = built
-        return lobby
-
-    def discard(self, built: Any) -> None:
-        built.dispose()
-
-
-def go_to_lobby(app: AppContext) -> None:
-    """Fade to the lobby (Esc in a game screen)."""
-    app.scenes.switch(LobbyBuild(app))

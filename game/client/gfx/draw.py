@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from . import ScaledSurface, layout_rect, pixel_point, pixel_rect
+from .surface import ScaledSurface, layout_rect, pixel_point, pixel_rect
 
 
 def _width(width: int, k: float) -> int:

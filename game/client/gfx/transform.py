@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from . import ScaledSurface, adopt, stats
+from .surface import ScaledSurface, adopt, stats
 
 PULSE = 1.10  # a brief pop of up to 10% is motion; beyond it an image would be shown enlarged
 

@@ -685,7 +685,7 @@ class GameScreen(Scene):
         self.stop_autoplay()
         self.finish_now()
         self._stop_loops()
-        from ..screens import go_to_lobby
+        from ..scenes.lobby import go_to_lobby
 
         go_to_lobby(self.app)  # built while the screen is dark, off the main thread
 

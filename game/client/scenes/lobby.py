@@ -10,7 +10,7 @@ import logging
 import math
 import random
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -21,7 +21,9 @@ from ...engine.money import format_cents
 from ...store import DEFAULT_STARTING_BALANCE
 from .. import gfx, theme
 from ..layout import Layout
+from ..loading import SceneBuild
 from ..scene import Scene
+from ..screens import GameScreenBuild, ScreenUnavailable
 from ..widgets.art import image_or_standin, rounded_panel, soft_blur, soft_glow
 from ..widgets.button import Button
 from ..widgets.text import render_text
@@ -134,7 +136,7 @@ class _Tile:
 class LobbyScene(Scene):
     def __init__(self, app: AppContext, *, attach: bool = True) -> None:
         """The lobby's pictures, then (``attach``) the balance from the wallet; built with
-        ``attach=False`` on a worker thread (:class:`~game.client.screens.LobbyBuild`), it reads the
+        ``attach=False`` on a worker thread (:class:`LobbyBuild`), it reads the
         wallet only when :meth:`attach` is called on the main thread."""
         super().__init__(app)
         self.layout = Layout.load("lobby", required=REQUIRED)
@@ -256,10 +258,8 @@ class LobbyScene(Scene):
             self.app.audio.play("error")
             self.show_toast(f"{tile.info.title} is unavailable: {tile.problem}")
             return
-        from ..screens import GameScreenBuild, ScreenUnavailable
-
         try:
-            screen = GameScreenBuild(self.app, tile.info.id)  # built once the lobby has faded out
+            screen = GameScreenBuild(self.app, tile.info.id, fallback=lobby_scene)  # built once the lobby has faded out
         except ScreenUnavailable as exc:
             log.warning("%s", exc)
             tile.shake = 0.45
@@ -435,6 +435,34 @@ class LobbyScene(Scene):
             alpha = int(255 * (0.55 + 0.45 * math.sin(self.time * 5 + k * 1.7)))
             self._sparkle.set_alpha(alpha)
             surface.blit(self._sparkle, (x - 11, y - 11))
+
+
+def lobby_scene(app: AppContext) -> Scene:
+    """The lobby, built at once on this thread."""
+    return LobbyScene(app)
+
+
+class LobbyBuild(SceneBuild):
+    """The lobby, built while the screen is dark: its pictures on a worker thread, then its balance."""
+
+    def __init__(self, app: AppContext) -> None:
+        self.app = app
+
+    def build(self) -> Any:
+        return LobbyScene(self.app, attach=False)
+
+    def finish(self, built: Any) -> Scene:
+        built.attach()
+        lobby: Scene = built
+        return lobby
+
+    def discard(self, built: Any) -> None:
+        built.dispose()
+
+
+def go_to_lobby(app: AppContext) -> None:
+    """Fade to the lobby (Esc in a game screen)."""
+    app.scenes.switch(LobbyBuild(app))
 
 
 def _button_images(app: AppContext) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface] | None:

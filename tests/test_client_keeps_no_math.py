@@ -10,13 +10,18 @@ parsed with ``ast`` (nothing is imported) and must not hold:
     targets), apart from the drawing numbers listed at ``drawing_numbers``;
 (c) a string holding a printed RTP figure ("94.15") or the cap as printed ("11,322.76");
 (d) a ``getattr(<...game...>, "name", default)`` fallback (or one on a game's ``data``);
-(e) a path into the engine's measured RTP reports ("engine" in a path, or an ``rtp*.json`` name).
+(e) a path into the engine's measured RTP reports ("engine" in a path, or an ``rtp*.json`` name);
+(f) a string that prints a count of spins, games, reels, rows or lines as a literal number ("5 FREE
+    SPINS", "5 REELS  ·  50 LINES"): the count is the engine's (``description.free_spins``,
+    ``game.reel_count``, ``len(game.lines)``) put into the text. A "+1" (one more) is no figure, and
+    docstrings are not shown. This check runs over every client module, not only a game's.
 """
 
 from __future__ import annotations
 
 import ast
 import dataclasses
+import re
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -45,6 +50,8 @@ SHARED_WITH_DRAWING = frozenset({120})
 # and the components of an RGB(A) colour tuple.
 DRAWING_KEYWORDS = frozenset({"alpha", "border_radius", "count", "gravity", "life", "outline_px", "radius",
                               "speed", "width"})
+# A literal count in shown text (f): "5 FREE SPINS", "50 LINES"; "+1 FREE GAME" is one more.
+PRINTED_COUNT = re.compile(r"(?<![+\w.])\d+\s+(?:free\s+)?(?:spins?|games?|reels|rows|lines|columns)\b", re.IGNORECASE)
 # Copies that live in files outside this change's reach, each with why it is still there. The
 # test fails when one disappears (drop it here) or stops matching the engine.
 KNOWN_COPIES: dict[tuple[str, str, str], str] = {
@@ -182,6 +189,26 @@ def strings(node: ast.AST) -> Iterator[str]:
             yield inner.value
 
 
+def docstrings(tree: ast.AST) -> set[int]:
+    """ids of the docstring nodes (read by developers, never shown)."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def printed_counts(tree: ast.AST) -> list[tuple[str, int, str]]:
+    """(f) for every shown string that writes a count of spins, games, reels, rows or lines."""
+    skip = docstrings(tree)
+    return [("f", node.lineno, f"{node.value!r} prints a count the engine has")
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip
+            and PRINTED_COUNT.search(node.value)]
+
+
 def findings(path: Path, description: GameDescription) -> list[tuple[str, int, str]]:
     """(check, line, what) for every copy of the game's math in one client module."""
     source = path.read_text(encoding="utf-8")
@@ -190,7 +217,7 @@ def findings(path: Path, description: GameDescription) -> list[tuple[str, int, s
     scalars = scalars_of(description)
     texts = texts_of(description)
     skip = drawing_numbers(tree)
-    out: list[tuple[str, int, str]] = []
+    out = printed_counts(tree)
     for node in ast.walk(tree):
         line = getattr(node, "lineno", 0)
         if isinstance(node, ast.Tuple | ast.List | ast.Set):
@@ -261,6 +288,13 @@ def test_no_client_module_copies_the_math(game_id: str) -> None:
     assert not stale, f"these known copies are gone, drop them from KNOWN_COPIES: {stale}"
 
 
+def test_no_client_module_prints_a_count_of_its_own() -> None:
+    """(f) over the whole client: lobby, overlays and widgets as well as the games and the kit."""
+    found = [f"{path.relative_to(CLIENT)}:{line}: {what}" for path in sorted(CLIENT.rglob("*.py"))
+             for _, line, what in printed_counts(ast.parse(path.read_text(encoding="utf-8")))]
+    assert not found, "the client writes a count the engine knows:\n" + "\n".join(found)
+
+
 def test_the_checks_catch_each_kind_of_copy(tmp_path: Path) -> None:
     """A module written the old way trips every check (the test would fail on the old code)."""
     games = tmp_path / "games" / "santas_wonderland"
@@ -272,10 +306,16 @@ def test_the_checks_catch_each_kind_of_copy(tmp_path: Path) -> None:
         "def trigger(game, points: int = 140):\n"
         "    price = getattr(game, 'buy_price_x', 100)\n"
         "    draw(speed=140, colour=(140, 120, 116))\n"
-        "    return 'RTP 96.2%, max 7,500x', Path(__file__).parents[3] / 'engine' / 'games' / 'rtp.json'\n",
+        "    return 'RTP 96.2%, max 7,500x', Path(__file__).parents[3] / 'engine' / 'games' / 'rtp.json'\n"
+        "def logo(spins: int) -> tuple[str, ...]:\n"
+        "    '''5 FREE SPINS in a docstring is not shown.'''\n"
+        "    return '5 FREE SPINS', '8 REELS  \u00b7  8 ROWS', f'{spins} FREE SPINS', '+1 FREE GAME'\n",
         encoding="utf-8",
     )
     found = client_copies("santas_wonderland", tmp_path)
     checks = {(check, line) for check, line, _ in found}
     assert {("a", 2), ("b", 3), ("b", 4), ("d", 4), ("c", 6), ("e", 6)} <= checks
     assert ("b", 5) not in checks  # drawing numbers are not copies
+    counts = sorted(what for check, _, what in found if check == "f")  # not the docstring, the f-string, the +1
+    assert counts == ["'5 FREE SPINS' prints a count the engine has",
+                      "'8 REELS  \u00b7  8 ROWS' prints a count the engine has"]

@@ -59,6 +59,12 @@ class ReelScreen(GameScreen):
     def paint_logo(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The game's name in the map's ``logo`` region."""
 
+    def window_caption(self, *, rows: bool = False) -> str:
+        """The logo's line under the name, counted by the engine: "5 REELS  ·  50 LINES"."""
+        counts = [f"{self.game.reel_count} REELS", *([f"{self.game.rows} ROWS"] if rows else []),
+                  f"{len(self.game.lines)} LINES"]
+        return "  \u00b7  ".join(counts)
+
     def in_feature(self) -> bool:
         """The feature is on the reels (its badge shows)."""
         return False

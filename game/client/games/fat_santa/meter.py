@@ -233,8 +233,9 @@ class PieMeter:
 class SpinsPanel:
     """FREE SPINS 3 of 8 (or the feature's teaser in the base game, or MAX WIN)."""
 
-    def __init__(self, rect: pygame.Rect, *, title_font: pygame.font.Font, big_font: pygame.font.Font,
-                 small_font: pygame.font.Font) -> None:
+    def __init__(self, rect: pygame.Rect, free_spins: int, *, title_font: pygame.font.Font,
+                 big_font: pygame.font.Font, small_font: pygame.font.Font) -> None:
+        """``free_spins``: how many the feature starts with (the engine's figure, for the teaser)."""
         self.rect = pygame.Rect(rect)
         self.big_font = big_font
         self.small_font = small_font
@@ -242,7 +243,7 @@ class SpinsPanel:
         self.base = _panel(self.rect.size, (120, 170, 235))
         for image, y in ((render_text(title_font, "Free Games", GOLD, INK, 2), 4),
                          (render_text(small_font, "Santa lands with a pie:", ICE, INK, 1), 44),
-                         (render_text(big_font, "5 FREE SPINS", CREAM, INK, 2), 62)):
+                         (render_text(big_font, f"{free_spins} FREE SPINS", CREAM, INK, 2), 62)):
             image = _fit(image, w - 16)
             self.base.blit(image, image.get_rect(midtop=(w // 2, y)))
         self.free = _panel(self.rect.size, GOLD)

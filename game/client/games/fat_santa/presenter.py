@@ -174,7 +174,8 @@ class Presenter(ReelPresenter):
     def warm_up(self) -> None:
         """Render the banners every feature round uses, so their first frame is light."""
         s = self.s
-        s.banner.render("Free Games", "5 FREE SPINS", self._intro_lines(), "Press SPACE to start")
+        s.banner.render("Free Games", f"{s.game.description.free_spins} FREE SPINS", self._intro_lines(),
+                        "Press SPACE to start")
         for size, count in zip(s.game.description.santa_sizes, s.extra_spins, strict=True):
             s.banner.render(*self._extra_args(size, count), accent=GREEN)
 

@@ -67,7 +67,8 @@ class FatSantaScreen(ReelScreen):
         self.meter = PieMeter(layout.rect("meter"), self.art, sizes=self.meter_sizes, extra=self.extra_spins,
                               title_font=theme.display(res, 30), big_font=theme.ui(res, 24, "heavy"),
                               small_font=theme.ui(res, 16), particles=self.particles, sparkles=self.sparkles)
-        self.spins = SpinsPanel(layout.rect("free_spins"), title_font=theme.display(res, 30),
+        self.spins = SpinsPanel(layout.rect("free_spins"), game.description.free_spins,
+                                title_font=theme.display(res, 30),
                                 big_font=theme.ui(res, 30, "heavy"), small_font=theme.ui(res, 16))
         self.free_window: list[list[str]] | None = None  # the last free spin's window (Santa's cells as santa)
 
@@ -95,7 +96,7 @@ class FatSantaScreen(ReelScreen):
         top = render_text(theme.display(res, 64), "Fat Santa", (255, 244, 214), (90, 10, 10), 4, shadow=True)
         if top.get_width() > rect.w - 16:
             top = gfx.transform.smoothscale(top, (rect.w - 16, top.get_height() * (rect.w - 16) // top.get_width()))
-        sub = render_text(theme.ui(res, 16), "5 REELS  \u00b7  5 ROWS  \u00b7  50 LINES", GOLD, INK, 1)
+        sub = render_text(theme.ui(res, 16), self.window_caption(rows=True), GOLD, INK, 1)
         surface.blit(top, top.get_rect(midtop=(rect.centerx, rect.y + 6)))
         surface.blit(sub, sub.get_rect(midbottom=(rect.centerx, rect.bottom - 8)))
 

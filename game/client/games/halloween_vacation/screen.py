@@ -67,7 +67,7 @@ class HalloweenVacationScreen(ReelScreen):
         res = self.app.resources
         top = render_text(theme.display(res, 50), "Halloween", MARIGOLD, INK, 3, shadow=True)
         bottom = render_text(theme.display(res, 44), "Vacation", GOLD, INK, 3, shadow=True)
-        sub = render_text(theme.ui(res, 16), "5 REELS  \u00b7  50 LINES", (230, 215, 245), INK, 1)
+        sub = render_text(theme.ui(res, 16), self.window_caption(), (230, 215, 245), INK, 1)
         surface.blit(top, top.get_rect(midtop=(rect.centerx, rect.y)))
         surface.blit(bottom, bottom.get_rect(midtop=(rect.centerx + 14, rect.y + top.get_height() - 16)))
         surface.blit(sub, sub.get_rect(midbottom=(rect.centerx, rect.bottom)))

@@ -119,7 +119,7 @@ class NaughtyOrNiceScreen(ReelScreen):
             return
         top = render_text(theme.display(res, 46), "Naughty", RED, (255, 240, 220), 3, shadow=True)
         bottom = render_text(theme.display(res, 40), "or Nice?", GOLD, INK, 3, shadow=True)
-        sub = render_text(theme.ui(res, 15), "5 REELS  \u00b7  50 LINES  \u00b7  JACKPOT", CREAM, INK, 1)
+        sub = render_text(theme.ui(res, 15), f"{self.window_caption()}  \u00b7  JACKPOT", CREAM, INK, 1)
         surface.blit(top, top.get_rect(midtop=(rect.centerx - 10, rect.y)))
         surface.blit(bottom, bottom.get_rect(midtop=(rect.centerx + 16, rect.y + top.get_height() - 14)))
         surface.blit(sub, sub.get_rect(midbottom=(rect.centerx, rect.bottom)))

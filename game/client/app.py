@@ -113,7 +113,8 @@ class FrameStats:
 
 
 class _Notices:
-    """Short messages for the player shown one after another at the top (not modal)."""
+    """Short messages for the player shown one after another (not modal): at the top, or where the
+    scene shown says (:meth:`~game.client.scene.Scene.notice_place`)."""
 
     def __init__(self, resources: Resources, pending: list[str]) -> None:
         self.font = theme.ui(resources, 20)
@@ -134,12 +135,19 @@ class _Notices:
             if self.time <= 0:
                 self.image = None
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def rect(self, surface: pygame.Surface, place: tuple[int, int] | None = None) -> pygame.Rect | None:
+        """Where the notice showing is drawn on ``surface`` (``place``: its midtop); None when none is."""
         if self.image is None:
+            return None
+        return self.image.get_rect(midtop=place or (surface.get_width() // 2, 14))
+
+    def draw(self, surface: pygame.Surface, place: tuple[int, int] | None = None) -> None:
+        rect = self.rect(surface, place)
+        if self.image is None or rect is None:
             return
         fade = min(1.0, self.time / 0.4, (NOTICE_SECONDS - self.time) / 0.25)
         self.image.set_alpha(int(255 * max(0.0, fade)))
-        surface.blit(self.image, self.image.get_rect(midtop=(surface.get_width() // 2, 14)))
+        surface.blit(self.image, rect)
 
 
 class App:
@@ -447,7 +455,14 @@ class App:
         self.context.scenes.draw(self.screen)
         if self.demo is not None:
             self.demo.draw(self.screen)
-        self.notices.draw(self.screen)
+        self.notices.draw(self.screen, self.notice_place())
+
+    def notice_place(self) -> tuple[int, int] | None:
+        """Where the screen shown (under any overlays) wants the notices."""
+        for scene in reversed(self.context.scenes.stack):
+            if not scene.overlay:
+                return scene.notice_place()
+        return None
 
     def _reality_check(self, dt: float) -> None:
         self.reality.tick(dt)

@@ -39,8 +39,8 @@ CLASSES: dict[str, str] = {
     "art": "a picture the screen paints (the logo, a caption ribbon)",
     "label": "a line of text (a price, a title, a hint)",
     "path": "a band something moves through (the sleigh's flight)",
-    "tile": "a game's tile in the lobby",
-    "area": "an area an effect fills (the lobby's snow)",
+    "tile": "the lobby's tile area: a tile for every game of the catalogue is laid out in it",
+    "area": "an area of the screen: one an effect fills (the lobby's snow), one kept clear (its lights)",
 }
 GRID_CLASSES = ("reels", "grid")  # classes whose cols and rows the engine also knows
 

@@ -54,6 +54,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene. Must not change game state."""
 
+    def notice_place(self) -> tuple[int, int] | None:
+        """Where the app's notices go over this scene (the midtop of their pill, in layout units),
+        when it has a place for them clear of its art; None: the top centre."""
+        return None
+
     def wants_autoplay_input(self) -> bool:
         """True while an automated driver (--autoplay, demo) may press Space here."""
         return False

@@ -1,7 +1,10 @@
-"""The lobby: five game tiles on a snowy night, the balance, and a play-money top-up.
+"""The lobby: a tile for every game of the catalogue on a snowy night, the balance, and a
+play-money top-up.
 
-Every region comes from ``levels/lobby.tmx``. All art (cards, glows, labels, snowflakes) is
-prepared once in ``__init__``; a frame is blits plus a little arithmetic for the snow.
+Every region comes from ``levels/lobby.tmx``; the tiles are laid out in its ``tiles`` area, as
+many as the catalogue holds (:mod:`.tile_grid`), keys 1-9 opening the first nine. All art (cards,
+glows, labels, snowflakes) is prepared once in ``__init__``; a frame is blits plus a little
+arithmetic for the snow.
 """
 
 from __future__ import annotations
@@ -27,20 +30,42 @@ from ..screens import GameScreenBuild, ScreenUnavailable
 from ..widgets.art import image_or_standin, rounded_panel, soft_blur, soft_glow
 from ..widgets.button import Button
 from ..widgets.text import render_text
+from .tile_grid import CARD_SIZE, TileGrid, lay_out, tab_rect
 
 if TYPE_CHECKING:
     from ..context import AppContext
 
 log = logging.getLogger(__name__)
 
-TILES = tuple(f"tile_{i}" for i in range(1, len(CATALOGUE) + 1))  # one map object per game
-REQUIRED = ("title", "subtitle", "balance", "topup", "settings", *TILES, "toast", "hint", "snow")
-ART_SIZE = (220, 300)
+REQUIRED = ("title", "subtitle", "balance", "topup", "settings", "tiles", "toast", "hint", "snow", "lights")
+ART_SIZE = (220, 300)  # in a card of tile_grid.CARD_SIZE, at full size
 LIFT = 14.0  # pixels a hovered tile rises
+NUMBER_KEYS = 9  # keys 1-9 (and the keypad's) open the first nine tiles; the rest by Left/Right + Enter
+COUNT_WORDS = ("One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Eleven", "Twelve")
 SNOWFLAKES = 110
 BALANCE_POLL = 1.0  # seconds between balance reads (it only changes by top-up here)
 TOP_UP = DEFAULT_STARTING_BALANCE
-HINT = "1-5 or Left/Right + Enter: play   ·   S: settings   ·   M: mute   ·   F11: full screen   ·   Esc: quit"
+
+
+def games_line(count: int) -> str:
+    """The lobby's subtitle for ``count`` games: "Five festive games   ·   play money only"."""
+    word = COUNT_WORDS[count - 1] if 1 <= count <= len(COUNT_WORDS) else f"{count:,}"
+    return f"{word} festive game{'' if count == 1 else 's'}   ·   play money only"
+
+
+def keys_hint(count: int) -> str:
+    """The lobby's key hints for ``count`` games: "1-5 or Left/Right + Enter: play   ·   ..."."""
+    keys = "1" if count == 1 else f"1-{min(count, NUMBER_KEYS)}"
+    return (f"{keys} or Left/Right + Enter: play   ·   S: settings   ·   M: mute   ·   F11: full screen"
+            "   ·   Esc: quit")
+
+
+def number_of_key(key: int) -> int | None:
+    """The tile number (1-9) a key press names, on the top row or the keypad; None for other keys."""
+    for first in (pygame.K_1, pygame.K_KP1):
+        if first <= key < first + NUMBER_KEYS:
+            return key - first + 1
+    return None
 
 
 class _Flake:
@@ -61,37 +86,45 @@ def _flake_images() -> list[pygame.Surface]:
 
 
 class _Tile:
-    """One game card: pre-rendered normal and focused looks, and its animation state."""
+    """One game card: pre-rendered normal and focused looks, its number tab, its animation state."""
 
     def __init__(self, lobby: LobbyScene, info: GameEntry, rect: pygame.Rect, number: int,
                  problem: str | None = None) -> None:
-        """``problem``: why the game's data does not load (the tile then says so and is unavailable)."""
+        """``rect``: the card, of :data:`~.tile_grid.CARD_SIZE`'s shape; its contents are drawn at
+        its scale. ``number``: the key that opens it (none past 9: no tab). ``problem``: why the
+        game's data does not load (the tile then says so and is unavailable)."""
         self.info = info
         self.rect = rect
         self.number = number
+        scale = rect.w / CARD_SIZE[0]
         self.lift = 0.0
         self.shake = 0.0
         self.problem = problem
         usable = info.available and self.problem is None
         res = lobby.app.resources
-        card = rounded_panel(rect.size, (58, 36, 88), (22, 14, 40), edge=theme.GOLD_DARK, radius=18, alpha=236)
-        art = image_or_standin(res, f"tiles/{info.id}.png", ART_SIZE)
+        card = rounded_panel(rect.size, (58, 36, 88), (22, 14, 40), edge=theme.GOLD_DARK, radius=round(18 * scale),
+                             alpha=236)
+        art_size = (round(ART_SIZE[0] * scale), round(ART_SIZE[1] * scale))
+        art = image_or_standin(res, f"tiles/{info.id}.png", art_size)
         if not usable:
             art = _dimmed(art)
-        art_pos = ((rect.w - ART_SIZE[0]) // 2, 4)
-        card.blit(art, art_pos)
-        name_font = theme.ui(res, 23, "heavy")
-        tag_font = theme.ui(res, 16, "light")
+        art_at = (rect.x + (rect.w - art_size[0]) // 2, rect.y + max(2, round(4 * scale)))
+        self.art_rect = pygame.Rect(art_at, art_size)  # on the screen, as rect is
+        card.blit(art, self.art_rect.move(-rect.x, -rect.y))
+        name_font = theme.ui(res, max(13, round(23 * scale)), "heavy")
+        tag_font = theme.ui(res, max(11, round(16 * scale)), "light")
         name = render_text(name_font, info.title, theme.GOLD, theme.INK, 2)
         if name.get_width() > rect.w - 12:
             width = rect.w - 12
             name = gfx.transform.smoothscale(name, (width, name.get_height() * width // name.get_width()))
-        card.blit(name, name.get_rect(midtop=(rect.w // 2, ART_SIZE[1] + 12)))
-        y = ART_SIZE[1] + 12 + name.get_height() + 2
+        y = self.art_rect.bottom - rect.y + round(8 * scale)
+        card.blit(name, name.get_rect(midtop=(rect.w // 2, y)))
+        y += name.get_height() + 2
         tagline, colour = (info.tagline, theme.TEXT) if self.problem is None else (self.problem, theme.GOLD)
         lines = _wrap(tag_font, tagline, rect.w - 20)
-        room = 2 if self.problem is None else 3
-        if self.problem is not None and len(lines) > room:
+        fits = max(1, (rect.h - 4 - y) // tag_font.get_linesize())  # the lines the card has room for
+        room = min(fits, 2 if self.problem is None else 3)
+        if len(lines) > room:
             lines[room - 1] += " …"
         for line in lines[:room]:
             text = render_text(tag_font, line, colour)
@@ -99,10 +132,12 @@ class _Tile:
             y += tag_font.get_linesize()
         if not usable:
             label = "COMING SOON" if self.problem is None else "UNAVAILABLE"
-            ribbon = _ribbon(theme.ui(res, 22, "heavy"), rect.w, label)
-            card.blit(ribbon, ribbon.get_rect(center=(rect.w // 2, art_pos[1] + ART_SIZE[1] // 2)))
-        badge = _badge(theme.ui(res, 20, "heavy"), str(number), usable)
-        card.blit(badge, (10, 10))
+            ribbon = _ribbon(theme.ui(res, max(12, round(22 * scale)), "heavy"), rect.w, label)
+            card.blit(ribbon, ribbon.get_rect(center=self.art_rect.move(-rect.x, -rect.y).center))
+        # The number sits in a tab above the card, clear of the art (whose own labels fill its corners).
+        self.tab_rect = tab_rect(rect) if number <= NUMBER_KEYS else None
+        self.tab = None if self.tab_rect is None else _tab(theme.ui(res, 19, "heavy"), str(number),
+                                                           self.tab_rect.size, usable)
         self.card = card
         focused = card.copy()
         gfx.draw.rect(focused, theme.GOLD, focused.get_rect(), width=3, border_radius=18)
@@ -130,6 +165,8 @@ class _Tile:
         if self.lift > 0.5:
             self.glow.set_alpha(int(glow_alpha * self.lift / LIFT))
             surface.blit(self.glow, (x - self.glow_pad, y - self.glow_pad))
+        if self.tab is not None and self.tab_rect is not None:
+            surface.blit(self.tab, self.tab_rect.move(dx, -int(self.lift)))
         surface.blit(self.focused if focused else self.card, (x, y))
 
 
@@ -142,8 +179,9 @@ class LobbyScene(Scene):
         self.layout = Layout.load("lobby", required=REQUIRED)
         res = app.resources
         background = image_or_standin(res, "backgrounds/lobby.png", self.layout.size).copy()
-        self.tiles = [_Tile(self, info, self.layout.rect(name), i + 1)
-                      for i, (info, name) in enumerate(zip(CATALOGUE, TILES, strict=True))]
+        self.grid: TileGrid = lay_out(self.layout.rect("tiles"), len(CATALOGUE))
+        self.tiles = [_Tile(self, info, rect, i + 1)
+                      for i, (info, rect) in enumerate(zip(CATALOGUE, self.grid.cards, strict=True))]
         # Whether each game's data loads is asked one game a frame once the lobby has shown (the
         # first time, loading them all before the first frame took a seventh of the start), and at
         # once for a game the player picks before its turn.
@@ -167,8 +205,6 @@ class LobbyScene(Scene):
         self.balance = -1
         self._balance_img: pygame.Surface | None = None
         self._poll = 0.0
-        self.toast: pygame.Surface | None = None
-        self.toast_time = 0.0
         if attach:
             self.attach()
 
@@ -185,12 +221,11 @@ class LobbyScene(Scene):
         halo.blit(render_text(theme.display(res, 84), "Festive Slots", (255, 170, 60)), (40, 30))
         halo = soft_blur(halo, 16)
         self.title = (halo, halo.get_rect(center=title_rect.center), title, title.get_rect(center=title_rect.center))
-        subtitle = render_text(theme.ui(res, 22, "light"), "Five festive games   ·   play money only",
-                               theme.TEXT, theme.INK, 2)
+        subtitle = render_text(theme.ui(res, 22, "light"), games_line(len(CATALOGUE)), theme.TEXT, theme.INK, 2)
         self.subtitle = (subtitle, subtitle.get_rect(center=self.layout.rect("subtitle").center))
         hint_rect = self.layout.rect("hint")
         pill = rounded_panel(hint_rect.size, (30, 20, 50), (18, 12, 30), radius=16, alpha=200)
-        text = render_text(theme.ui(res, 17), HINT, theme.TEXT)
+        text = render_text(theme.ui(res, 17), keys_hint(len(CATALOGUE)), theme.TEXT)
         pill.blit(text, text.get_rect(center=pill.get_rect().center))
         self.hint = (pill, hint_rect)
         balance_rect = self.layout.rect("balance")
@@ -201,7 +236,6 @@ class LobbyScene(Scene):
         panel.blit(label, (70, 10))
         self.balance_panel = panel
         self.balance_font = theme.ui(res, 30, "heavy")
-        self.toast_font = theme.ui(res, 20)
         self._sparkle = image_or_standin(res, "ui/sparkle.png", (22, 22))
 
     def _prepare_snow(self) -> None:
@@ -238,9 +272,15 @@ class LobbyScene(Scene):
         # A balance of a whole starting wallet covers every game's smallest bet: no data need be loaded.
         return self.balance < TOP_UP and self.balance < self.min_bet
 
-    def show_toast(self, text: str, seconds: float = 2.6) -> None:
-        self.toast = render_text(self.toast_font, text, theme.TEXT, theme.INK, 2)
-        self.toast_time = seconds
+    def show_toast(self, text: str) -> None:
+        """A short message, shown with the app's notices in the map's ``toast`` place (one at a time,
+        so a toast never lies over a notice); the same message is not queued twice."""
+        if text not in self.app.notices:
+            self.app.notices.append(text)
+
+    def notice_place(self) -> tuple[int, int]:
+        """The app's notices go in the map's ``toast`` place, clear of the lights and the tiles."""
+        return self.layout.rect("toast").midtop
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -310,10 +350,11 @@ class LobbyScene(Scene):
         return False
 
     def _key(self, key: int) -> bool:
-        if pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(self.tiles):
-            self.choose(key - pygame.K_1)
-        elif pygame.K_KP1 <= key <= pygame.K_KP5:
-            self.choose(key - pygame.K_KP1)
+        number = number_of_key(key)
+        if number is not None:
+            if number > len(self.tiles):
+                return False
+            self.choose(number - 1)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = 1 if key == pygame.K_RIGHT else -1
             for _ in self.tiles:  # the next playable game; coming-soon tiles are passed over
@@ -374,8 +415,6 @@ class LobbyScene(Scene):
             flake.phase += dt
             if flake.y > area.bottom:
                 flake.y = area.top - 10
-        if self.toast_time > 0:
-            self.toast_time = max(0.0, self.toast_time - dt)
         self._poll += dt
         if self._poll >= BALANCE_POLL:
             self._refresh_balance()
@@ -404,9 +443,6 @@ class LobbyScene(Scene):
         self.settings_button.draw(surface)
         if self.needs_top_up:
             self.topup_button.draw(surface)
-        if self.toast is not None and self.toast_time > 0:
-            self.toast.set_alpha(int(255 * min(1.0, self.toast_time / 0.4)))
-            surface.blit(self.toast, self.toast.get_rect(center=self.layout.rect("toast").center))
 
     def _draw_balance(self, surface: pygame.Surface) -> None:
         rect = self.layout.regions["balance"].rect
@@ -494,13 +530,16 @@ def _ribbon(font: pygame.font.Font, width: int, label: str = "COMING SOON") -> p
     return rotated.subsurface(crop).copy()
 
 
-def _badge(font: pygame.font.Font, text: str, available: bool) -> pygame.Surface:
-    badge = gfx.Surface((34, 34), pygame.SRCALPHA)
-    gfx.draw.circle(badge, (30, 18, 44, 230), (17, 17), 16)
-    gfx.draw.circle(badge, theme.GOLD if available else theme.MUTED, (17, 17), 16, 2)
-    label = render_text(font, text, theme.GOLD if available else theme.MUTED)
-    badge.blit(label, label.get_rect(center=(17, 18)))
-    return badge
+def _tab(font: pygame.font.Font, text: str, size: tuple[int, int], available: bool) -> pygame.Surface:
+    """A key cap standing on the card's top edge: the number that opens the game."""
+    w, h = size
+    tab = gfx.Surface((w, h + 10), pygame.SRCALPHA)  # its rounded foot hides under the card
+    edge = theme.GOLD if available else theme.MUTED
+    gfx.draw.rect(tab, (30, 18, 44, 235), pygame.Rect(0, 0, w, h + 10), border_radius=9)
+    gfx.draw.rect(tab, edge, pygame.Rect(0, 0, w, h + 10), width=2, border_radius=9)
+    label = render_text(font, text, edge)
+    tab.blit(label, label.get_rect(center=(w // 2, h // 2 + 1)))
+    return tab
 
 
 def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:

@@ -439,12 +439,12 @@ def test_migration_checks_the_new_columns_on_an_upgraded_file(tmp_path: Path) ->
 
 
 def test_failed_migration_leaves_the_v1_file_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import game.store.wallet as wallet_module
+    import game.store.opening as opening_module
 
     write_v1_wallet(tmp_path / "wallet.db")
-    broken = {**wallet_module.MIGRATIONS,
-              1: wallet_module.MIGRATIONS[1] + ";\nALTER TABLE no_such_table ADD COLUMN x INTEGER"}
-    monkeypatch.setattr(wallet_module, "MIGRATIONS", broken)
+    broken = {**opening_module.MIGRATIONS,
+              1: opening_module.MIGRATIONS[1] + ";\nALTER TABLE no_such_table ADD COLUMN x INTEGER"}
+    monkeypatch.setattr(opening_module, "MIGRATIONS", broken)
     with pytest.raises(StoreError):
         Wallet.open(tmp_path)
     raw = sqlite3.connect(tmp_path / "wallet.db")

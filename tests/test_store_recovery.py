@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import game.store.wallet as wallet_module
+import game.store.opening as opening_module
 from game.store import StoreError, Wallet
 
 REPO = Path(__file__).resolve().parents[1]
@@ -225,7 +225,7 @@ def test_locked_file_is_not_set_aside(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     make_wallet_with_rounds(tmp_path, rounds=2)
-    monkeypatch.setattr(wallet_module, "BUSY_TIMEOUT_S", 0.05)
+    monkeypatch.setattr(opening_module, "BUSY_TIMEOUT_S", 0.05)
     holder = sqlite3.connect(tmp_path / "wallet.db", isolation_level=None)
     try:
         holder.execute("PRAGMA locking_mode=EXCLUSIVE")
@@ -351,19 +351,19 @@ MID_TRANSACTION = """
     import sys, time
     from pathlib import Path
     from game.store import Wallet
-    from game.store import wallet as module
+    from game.store import ledger
 
     w = Wallet.open(Path(sys.argv[1])).wallet
     rid = w.begin_round("mid", 100, 100, 2**64 - 1)
-    original = module.Wallet._move
+    original = ledger.move
 
-    def stalled_move(self, *args, **kwargs):
-        result = original(self, *args, **kwargs)  # balance and ledger written, no COMMIT
+    def stalled_move(*args, **kwargs):
+        result = original(*args, **kwargs)  # balance and ledger written, no COMMIT
         print("mid", flush=True)
         time.sleep(60)
         return result
 
-    module.Wallet._move = stalled_move
+    ledger.move = stalled_move
     if sys.argv[2] == "settle":
         w.settle_round(rid, 5_000)
     else:

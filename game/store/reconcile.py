@@ -30,8 +30,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+import game.store.journal as journal
+import game.store.replica as replica
 from game.engine.money import format_cents
-from game.store import journal, replica
 from game.store.errors import StoreError
 
 logger = logging.getLogger(__name__)

@@ -124,8 +124,11 @@ class _Tile:
         lines = _wrap(tag_font, tagline, rect.w - 20)
         fits = max(1, (rect.h - 4 - y) // tag_font.get_linesize())  # the lines the card has room for
         room = min(fits, 2 if self.problem is None else 3)
-        if len(lines) > room:
-            lines[room - 1] += " …"
+        if len(lines) > room:  # the last line shown says there is more, inside the card
+            last = lines[room - 1].split()
+            while len(last) > 1 and tag_font.size(" ".join(last) + " …")[0] > rect.w - 20:
+                last.pop()
+            lines[room - 1] = " ".join(last) + " …"
         for line in lines[:room]:
             text = render_text(tag_font, line, colour)
             card.blit(text, text.get_rect(midtop=(rect.w // 2, y)))

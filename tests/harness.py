@@ -2,6 +2,7 @@
 forward in fixed frames, run until idle, answer a decision, capture the steps a round became.
 
     h = harness.open_game(tmp_path, "halloween_vacation")
+    h.press(pygame.K_SPACE)    # a key pressed and let go (h.key_down / h.key_up: held, repeated)
     h.spin(seed=99)            # pay and present one round with a known seed
     h.run_until_idle()         # frames of 1/60 s until the round is shown and settled
     h.answer("nice")           # the choice overlay picks that option (as Enter or a click would)
@@ -79,6 +80,7 @@ class Harness:
     surface: pygame.Surface | None = None
     steps: list[str] = field(default_factory=list)  # names of every step built, in order
     resumed: ActiveRound | None = None  # the open round a reopened screen resumed (``reopen``)
+    cards: list[str] = field(default_factory=list)  # the title of every card the banner showed, in order
 
     def __post_init__(self) -> None:
         build = self.screen.steps_for
@@ -89,6 +91,14 @@ class Harness:
             return built
 
         self.screen.steps_for = capturing
+        banner = self.screen.banner
+        show = banner.show
+
+        def showing(title: str, *args: Any, **kwargs: Any) -> None:
+            self.cards.append(title)
+            show(title, *args, **kwargs)
+
+        banner.show = showing
 
     @property
     def wallet(self) -> Wallet:
@@ -101,9 +111,21 @@ class Harness:
     # -- input -------------------------------------------------------------------------------
 
     def press(self, key: int) -> None:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-        for event in pygame.event.get():
-            self.app.scenes.handle_event(event)
+        """A key pressed and let go (a fresh press)."""
+        self.key_down(key)
+        self.key_up(key)
+
+    def key_down(self, key: int) -> None:
+        """A key pressed and held; pressed again while held, it is the key's repeat."""
+        self._send(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+
+    def key_up(self, key: int) -> None:
+        self._send(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+
+    def _send(self, event: pygame.event.Event) -> None:
+        pygame.event.post(event)
+        for queued in pygame.event.get():
+            self.app.scenes.handle_event(queued)
 
     def click(self, pos: tuple[int, int]) -> None:
         for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -176,8 +198,12 @@ class Harness:
         before = (lambda: self.press(pygame.K_SPACE)) if skip else None
         return self.until(self.screen.is_idle, limit, draw_every=draw_every, before=before)
 
-    def answer(self, choice: Any) -> bool:
-        """Pick ``choice`` on the open choice overlay; False when it was refused (it stays open)."""
+    def answer(self, choice: Any, *, confirm: bool = True) -> bool:
+        """Pick ``choice`` on the open choice overlay; False when it was refused (it stays open).
+
+        A price above the player's threshold asks a second time: with ``confirm`` the player
+        confirms it (a fresh Enter once the dialog is armed); without, the dialog is left open.
+        """
         from game.client.overlays import ChoiceOverlay
 
         overlay = self.app.scenes.top
@@ -185,7 +211,23 @@ class Harness:
         decision = self.screen.director.pending
         index = decision.options.index(choice)
         overlay.choose(index)
-        return self.app.scenes.top is not overlay
+        if confirm and self.confirming_price():
+            self.confirm_price()
+        return overlay not in self.app.scenes.stack
+
+    def confirming_price(self) -> bool:
+        """The second confirmation of a price is on top."""
+        from game.client.overlays import ConfirmDialog
+
+        return isinstance(self.top, ConfirmDialog) and self.top.title == "Confirm the price"
+
+    def confirm_price(self) -> None:
+        """Confirm the price asked: wait until the dialog takes a press, then a fresh Enter."""
+        from game.client.prices import ARMED_AFTER
+
+        assert self.confirming_price(), f"no price to confirm (top: {self.top!r})"
+        self.pump(ARMED_AFTER + DT, draw_every=0)
+        self.press(pygame.K_RETURN)
 
     def show(self, events: Sequence[dict[str, Any]], bet: int) -> None:
         """Present a made-up event list (as a replay would: nothing is paid or settled)."""
@@ -223,6 +265,21 @@ def leave_open(data_dir: Path, game_id: str, seed: int, step: int | Callable[[li
         wallet.close()
 
 
+def leave_by_esc(h: Harness) -> None:
+    """Esc mid-round, the dialog that asks first, "Leave" (Enter); frames until the lobby is up.
+
+    The screen left is disposed: use the wallet (``h.wallet``), not ``h.screen``, afterwards.
+    """
+    from game.client.kit.screen import LEAVE_TITLE
+    from game.client.overlays import ConfirmDialog
+    from game.client.scenes.lobby import LobbyScene
+
+    h.press(pygame.K_ESCAPE)
+    assert isinstance(h.top, ConfirmDialog) and h.top.title == LEAVE_TITLE, f"no leave dialog (top: {h.top!r})"
+    h.press(pygame.K_RETURN)
+    h.until(lambda: isinstance(h.top, LobbyScene), limit=5, player=False)
+
+
 def reopen(data_dir: Path, game_id: str, *, surface: pygame.Surface | None = None,
            starting_balance: int = 1_000_000, turbo: bool | None = None) -> Harness:
     """The next launch: a fresh app on the wallet in ``data_dir`` and the game's screen built on
@@ -257,8 +314,9 @@ def launch(data_dir: Path, *flags: str) -> App:
 
 
 def post_key(key: int, mod: int = 0) -> None:
-    """A key press on SDL's queue: the App's next input phase takes it."""
+    """A key pressed and let go, on SDL's queue: the App's next input phase takes it."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
 
 
 def run_frames(app: App, count: int = 3) -> None:

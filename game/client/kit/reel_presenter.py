@@ -149,8 +149,9 @@ class StagePresenter(EventPresenter):
     def moment(self, title: str, big: str = "", lines: Sequence[str] = (), *, hint: str = "Press SPACE to continue",
                accent: Color = (255, 190, 70), sound_name: str = "", on_start: Callable[[], None] | None = None,
                progress: int | None = None) -> ShowBanner:
-        """A feature's intro, outro or level card: the screen dims and the card waits for the player
-        (Space or a click); when the game plays itself it counts down visibly and goes on."""
+        """A feature's card (intro, outro, level, a feature grown, a game's summary): the screen dims
+        and the card waits for the player (Space or a click); when the game plays itself (autoplay,
+        turbo, the demo) it counts down visibly and goes on."""
         s = self.s
         return ShowBanner(s.banner, title, big, lines, hold=MOMENT_COUNTDOWN, hint=hint, accent=accent,
                           sound=s.sound if sound_name else None, sound_name=sound_name, on_start=on_start,

@@ -308,9 +308,9 @@ class Presenter(ReelPresenter):
         self.shown_total = event["spins"]
         grew = self.grew.pop(0) if self.grew else {"size": (self.santa or (0, 0, 1))[2], "extra_spins": event["count"]}
         title, big, lines = self._extra_args(grew["size"], event["count"])
-        return [self.card(title, big, lines, hold=2.2, accent=GREEN, sound_name="extra_spins",
-                          on_start=lambda: s.spins.set(in_free=True, spin=s.spins.spin, total=event["spins"]),
-                          progress=index + 1)]
+        return [self.moment(title, big, lines, accent=GREEN, sound_name="extra_spins",
+                            on_start=lambda: s.spins.set(in_free=True, spin=s.spins.spin, total=event["spins"]),
+                            progress=index + 1)]
 
     @shows("free_games_end")
     def _free_games_end(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:

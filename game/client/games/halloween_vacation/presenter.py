@@ -218,9 +218,9 @@ class Presenter(ReelPresenter):
         s = self.s
         self.shown_total = event["spins"]
         title, big, lines = self._extra_args(event["count"])
-        return [self.card(title, big, lines, hold=2.0, accent=PINK, sound_name="extra_spins",
-                          on_start=lambda: s.feature.set_counter(s.feature.spin, event["spins"]),
-                          progress=index + 1)]
+        return [self.moment(title, big, lines, accent=PINK, sound_name="extra_spins",
+                            on_start=lambda: s.feature.set_counter(s.feature.spin, event["spins"]),
+                            progress=index + 1)]
 
     @shows("free_games_end")
     def _free_games_end(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:

@@ -187,7 +187,7 @@ class Presenter(StagePresenter):
                 "Midnight Riches bought", f"{self.s.game.buy_price_x}x BET",
                 ["One base spin with its tumbles and features,", "then Midnight Riches begins"],
                 hold=self._hold(2.0), hint="SPACE to continue", accent=VIOLET, sound=s.sound,
-                sound_name="feature_start"))
+                sound_name="feature_start", moment=True))
         markers = event["markers"]
         steps.append(DropIn(s, event["grid"], before=s.start_spin, after=lambda: s.show_markers(markers),
                             progress=index + 1))

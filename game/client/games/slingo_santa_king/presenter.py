@@ -337,9 +337,9 @@ class Presenter(StagePresenter):
                                          hold=MOMENT_COUNTDOWN, hint="Press SPACE to continue", accent=ROSE,
                                          sound=s.sound, sound_name="feature_end", progress=index + 1,
                                          waits=lambda: not s.answers_itself())]
-        return [*counter, self.card(title, big, lines, hold=2.4 if total else 1.6, accent=accent,
-                                    sound_name="win_big" if full else ("feature_end" if total else ""),
-                                    progress=index + 1)]
+        return [*counter, self.moment(title, big, lines, accent=accent,
+                                      sound_name="win_big" if full else ("feature_end" if total else ""),
+                                      progress=index + 1)]
 
     @shows("round_end")
     def _round_end(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:

@@ -134,20 +134,27 @@ def test_autoplay_settles_every_round(tmp_path, display):
     assert not app.wallet.open_rounds()
 
 
-def test_leaving_mid_free_game_settles_the_round(tmp_path):
-    from game.client.scenes.lobby import LobbyScene
-
+def test_esc_mid_bought_feature_asks_and_leaving_keeps_the_round_for_the_next_visit(tmp_path):
     h = open_game(tmp_path)
     app, screen = h.app, h.screen
     start = app.wallet.balance
     seed = buy_seed()
     h.spin(seed, buy=True)
     h.until(lambda: screen.spins.spin >= 2, LIMIT)
+    h.press(pygame.K_ESCAPE)  # asks first; Esc again is "Stay": the feature goes on
     h.press(pygame.K_ESCAPE)
-    assert app.wallet.balance == start - 85 * BET + GAME.play(BET, seed, buy=True).win
-    assert not app.wallet.open_rounds()
-    h.pump(1.0)
-    assert isinstance(app.scenes.top, LobbyScene)
+    assert h.top is screen and screen.busy
+    harness.leave_by_esc(h)
+    [left] = app.wallet.open_rounds(GAME_ID)  # not finished unseen: open, at the step it had reached
+    step = left.progress["step"]
+    assert app.wallet.balance == start - 85 * BET and 0 < step < len(GAME.play(BET, seed, buy=True).events)
+    app.wallet.close()
+    back = harness.reopen(tmp_path, GAME_ID, starting_balance=BALANCE)  # the game opened again
+    assert back.resumed is not None and back.resumed.step == step and back.screen.busy
+    back.run_until_idle(LIMIT)  # the rest of the feature on screen, its cards waiting for Space
+    assert back.cards[-1] == "Free Games Complete"
+    assert not back.wallet.open_rounds()
+    assert back.wallet.balance == start - 85 * BET + GAME.play(BET, seed, buy=True).win  # as if it had stayed
 
 
 def test_resume_mid_free_game_shows_santa_meter_and_spins_then_settles_once(tmp_path, display):

@@ -71,8 +71,6 @@ def test_quick_stop_lands_every_reel_at_once(tmp_path):
 
 def test_every_key_does_its_job(tmp_path, display):
     from game.client.overlays import AutoplayMenu, HelpOverlay, HistoryOverlay
-    from game.client.scenes.lobby import LobbyScene
-
     h = open_game(tmp_path)
     app, screen = h.app, h.screen
     bets = GAME.bets
@@ -111,10 +109,8 @@ def test_every_key_does_its_job(tmp_path, display):
     assert screen.busy and app.wallet.balance == balance - screen.session.bet
     h.press(pygame.K_SPACE)  # quick stop
     h.until(lambda: not screen.reels.spinning, limit=2)
-    h.press(pygame.K_ESCAPE)  # finishes and settles the round, then back to the lobby
-    assert not app.wallet.open_rounds()
-    h.pump(1.0)
-    assert isinstance(app.scenes.top, LobbyScene)
+    harness.leave_by_esc(h)  # asks first; the round stays open for the next visit
+    assert len(app.wallet.open_rounds()) == 1
 
 
 def test_any_key_stops_autoplay(tmp_path):
@@ -233,20 +229,21 @@ def test_a_missing_region_names_the_file_and_object(tmp_path, monkeypatch):
     assert str(copy) in str(caught.value) and "'spin'" in str(caught.value)
 
 
-def test_leaving_mid_free_game_settles_the_round(tmp_path):
-    from game.client.scenes.lobby import LobbyScene
-
+def test_leaving_mid_free_game_keeps_the_round_and_the_next_visit_shows_it_to_the_end(tmp_path):
     h = open_game(tmp_path)
     app, screen = h.app, h.screen
     start = app.wallet.balance
     seed = free_seed()
     h.spin(seed)
     h.until(lambda: screen.feature.in_free and screen.feature.spin >= 2, LIMIT)
-    h.press(pygame.K_ESCAPE)
-    assert app.wallet.balance == start - BET + GAME.play(BET, seed).win
-    assert not app.wallet.open_rounds()
-    h.pump(1.0)
-    assert isinstance(app.scenes.top, LobbyScene)
+    harness.leave_by_esc(h)
+    [left] = app.wallet.open_rounds(GAME_ID)
+    assert app.wallet.balance == start - BET
+    app.wallet.close()
+    back = harness.reopen(tmp_path, GAME_ID, starting_balance=BALANCE)
+    assert back.resumed is not None and back.resumed.step == left.progress["step"]
+    back.run_until_idle(LIMIT)
+    assert back.wallet.balance == start - BET + GAME.play(BET, seed).win and not back.wallet.open_rounds()
 
 
 def test_every_moment_of_a_free_game_round_has_its_sound(tmp_path, display, monkeypatch):

@@ -111,8 +111,7 @@ def test_a_spin_with_tumbles_ends_on_the_engine_grid_and_win(tmp_path, display):
         seen_falling = seen_falling or bool(screen.grid.moving and screen.grid.bursting == {})
         return screen.is_idle()
 
-    screen.finish_now()  # (a new spin is started below with a known seed)
-    h.until(screen.is_idle, limit=5, draw_every=0)
+    h.until(screen.is_idle, LIMIT, draw_every=0, before=lambda: h.press(pygame.K_SPACE))  # skipped through
     balance = app.wallet.balance
     assert balance == start - BET + GAME.play(BET, seed).win
     tumbling = tumble_seed()
@@ -290,20 +289,22 @@ def test_a_missing_region_names_the_file_and_object(tmp_path, monkeypatch):
     assert str(copy) in str(caught.value) and "'meter'" in str(caught.value)
 
 
-def test_leaving_mid_midnight_settles_the_round(tmp_path):
-    from game.client.scenes.lobby import LobbyScene
-
+def test_leaving_mid_midnight_keeps_the_round_and_the_next_visit_shows_it_to_the_end(tmp_path):
     h = open_game(tmp_path, turbo=True)
     app, screen = h.app, h.screen
     start = app.wallet.balance
     seed = buy_seed()
     h.spin(seed, buy=True)
     h.until(lambda: screen.in_midnight and screen.levels_panel.level >= 1, LIMIT)
-    h.press(pygame.K_ESCAPE)
-    assert app.wallet.balance == start - PRICE + GAME.play(BET, seed, buy=True).win
-    assert not app.wallet.open_rounds()
-    h.pump(1.0)
-    assert isinstance(app.scenes.top, LobbyScene)
+    harness.leave_by_esc(h)
+    [left] = app.wallet.open_rounds(GAME_ID)
+    assert app.wallet.balance == start - PRICE
+    app.wallet.close()
+    back = harness.reopen(tmp_path, GAME_ID, starting_balance=BALANCE, turbo=True)
+    assert back.resumed is not None and back.resumed.step == left.progress["step"]
+    back.run_until_idle(LIMIT)
+    assert back.wallet.balance == start - PRICE + GAME.play(BET, seed, buy=True).win
+    assert not back.wallet.open_rounds()
 
 
 def test_keys_open_the_overlays_and_change_the_bet(tmp_path, display):

@@ -296,7 +296,7 @@ class App:
             if autoplay is not None and game_id is not None and resumed != game_id:
                 then, autoplay = (game_id, autoplay), None  # the asked-for autoplay waits for that round
             game_id = resumed
-            ctx.notices.append(f"Your last round of {_title(game_id)} was interrupted: finishing it now.")
+            ctx.notices.append(f"Your round of {_title(game_id)} is not finished: it goes on from where it stopped.")
         if autoplay is not None and game_id is None:
             raise StartupError("--autoplay needs a game: add --game ID", status=2)
         scene: Scene | LobbyBuild

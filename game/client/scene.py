@@ -90,6 +90,7 @@ class SceneManager:
 
     def __init__(self) -> None:
         self.stack: list[Scene] = []
+        self.held_keys: set[int] = set()  # keys down now: a KEYDOWN for one of them is its repeat
         self._transition: _Transition | None = None
         self._loader: Loader | None = None  # the next scene being built, the fade held dark meanwhile
 
@@ -186,9 +187,22 @@ class SceneManager:
         return self._transition is not None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self._track_keys(event)
         if self._transition is not None or self.top is None:
             return False
         return self.top.handle_event(event)
+
+    def _track_keys(self, event: pygame.event.Event) -> None:
+        """Mark each KEYDOWN ``repeat`` when its key was already down (a held key's repeat, or a press
+        that began before a scene appeared): a price is taken only by a fresh press (see ``is_fresh``)."""
+        if event.type == pygame.KEYDOWN:
+            event.repeat = bool(getattr(event, "repeat", False)) or event.key in self.held_keys
+            self.held_keys.add(event.key)
+        elif event.type == pygame.KEYUP:
+            self.held_keys.discard(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.held_keys.clear()
+
 
     def update(self, dt: float) -> None:
         t = self._transition
@@ -233,3 +247,8 @@ class SceneManager:
             half = t.duration / 2
             alpha = t.elapsed / half if t.elapsed < half else (t.duration - t.elapsed) / half
             gfx.veil(surface, (0, 0, 0), round(255 * max(0.0, min(1.0, alpha))))
+
+
+def is_fresh(event: pygame.event.Event) -> bool:
+    """A key pressed now, not a held key's repeat (the scene manager marks repeats)."""
+    return event.type == pygame.KEYDOWN and not getattr(event, "repeat", False)

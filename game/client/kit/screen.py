@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -30,6 +31,7 @@ from ...session import ActiveRound, BudgetReached, PlaySession
 from ...store import DEFAULT_STARTING_BALANCE, InsufficientFunds
 from .. import gfx, theme
 from ..layout import Layout, LayoutError
+from ..prices import ARMED_AFTER, confirmation_lines, load_threshold, needs_confirmation
 from ..scene import Scene
 from ..widgets.art import image_or_standin, rounded_panel
 from ..widgets.banner import Banner, Toast
@@ -63,6 +65,9 @@ SPACE_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 BET_DOWN_KEYS = (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS)
 BET_UP_KEYS = (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 HINT_KEYS = (pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH)
+LEAVE_TITLE = "Leave now?"
+LEAVE_LINES = ("The round goes on when you come back:",
+               "it is paid for and kept, and shown from the step it reached.")
 KEY_HINTS = (
     ("SPACE", "spin / stop / skip"), ("- / +", "bet"), ("A", "autoplay"), ("T", "turbo"),
     ("I", "paytable"), ("H", "history"), ("M", "mute"), ("F11", "full screen"), ("ESC", "lobby"),
@@ -513,15 +518,42 @@ class GameScreen(Scene):
         lines.append(f"Balance {format_cents(self.session.balance)}")
         title = decision.info.get("title", "Your choice") if isinstance(decision.info, dict) else "Your choice"
 
-        def chosen(index: int) -> bool:
-            taken = answer(decision.options[index])
+        def take(option: Any) -> bool:
+            taken = answer(option)
             if taken:
                 self._choice = None
                 self.show_money(self.active)
             return taken
 
-        self._choice = ChoiceOverlay(self.app, str(title), lines, options, chosen)
+        def chosen(index: int) -> bool:
+            option = decision.options[index]
+            return self.take_priced(decision, option, self.option_label(decision.kind, option).capitalize(),
+                                    partial(take, option))
+
+        self._choice = ChoiceOverlay(self.app, str(title), lines, options, chosen, on_escape=self.leave,
+                                     priced=any(decision.costs))
         self.app.scenes.push(self._choice)
+
+    def take_priced(self, decision: Decision, option: Any, what: str, take: Callable[[], bool]) -> bool:
+        """Answer the question with ``option`` by ``take()`` (True when taken). A price above the
+        player's confirmation threshold asks a second time first: False meanwhile, the question
+        stays, and it closes once the price is confirmed and taken."""
+        price = decision.price_of(option)
+        stake = self.active.play.bet if self.active is not None else self.session.bet
+        threshold = load_threshold(self.session.wallet)
+        if not needs_confirmation(price, stake, threshold):
+            return take()
+        question = self._choice
+
+        def confirmed() -> None:
+            if take() and question is not None:
+                question.close()
+
+        self.sound("click")
+        self._overlay("ConfirmDialog", "Confirm the price",
+                      confirmation_lines(what, price, stake, threshold, self.session.balance), confirmed,
+                      confirm_label=f"Pay {format_cents(price)}", cancel_label="Back", armed_after=ARMED_AFTER)
+        return False
 
     def refuse(self, decision: Decision, choice: Any, reason: str) -> None:
         self.sound("error")
@@ -551,28 +583,6 @@ class GameScreen(Scene):
             if reason is not None or self._autoplay.finished:
                 self.stop_autoplay(reason or "Autoplay finished")
             self._autoplay_wait = self.AUTOPLAY_PAUSE
-
-    def finish_now(self) -> None:
-        """Run the rest of the presentation at once, silently, and settle (leaving mid-round).
-
-        A round waiting on the player's choice is left open: it reopens at that question the
-        next time this game is opened (or at the next launch).
-        """
-        self._quiet = True
-        try:
-            guard = 0
-            director = self.director
-            while director is not None and not director.timeline.done and guard < 5000:
-                guard += 1
-                director.skip(force=True)
-                self.update_play(0.5)
-                self.money.update(0.5)
-                self.banner.update(0.5)
-                director.update(0.5)
-            if director is not None and director.done:
-                self._round_over()
-        finally:
-            self._quiet = False
 
     def offer_top_up(self) -> None:
         wallet = self.session.wallet
@@ -680,10 +690,28 @@ class GameScreen(Scene):
         muted = audio.toggle_mute() if hasattr(audio, "toggle_mute") else False
         self.toast.show("Sound off" if muted else "Sound on", 1.4)
 
+    @property
+    def round_open(self) -> bool:
+        """A paid round is on screen and not yet settled (a replay is not one)."""
+        return self.active is not None and not self._settled and self.replaying is None
+
     def leave(self) -> None:
-        """Back to the lobby; a round being shown is finished and settled first."""
+        """Esc / the Lobby button: back to the lobby. A paid round being shown asks first; leaving
+        keeps it open in the wallet, as a closed window or a crash does, and it goes on, shown from
+        the step it had reached, when this game is opened again (or at the next launch)."""
         self.stop_autoplay()
-        self.finish_now()
+        if self.director is not None and self.director.done:
+            self._round_over()  # nothing of it is left to show: settled as staying would
+        if not self.round_open:
+            self.leave_now()
+            return
+        self.sound("click")
+        self._overlay("ConfirmDialog", LEAVE_TITLE, LEAVE_LINES, self.leave_now, confirm_label="Leave",
+                      cancel_label="Stay")
+
+    def leave_now(self) -> None:
+        """To the lobby at once; a round still open stays open (its progress is in the wallet)."""
+        self.stop_autoplay()
         self._stop_loops()
         from ..scenes.lobby import go_to_lobby
 

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import theme
+from ..scene import is_fresh
 from ..widgets.text import render_text
-from .base import SHADOW, Overlay, wrap_text
+from .base import CONFIRM_KEYS, SHADOW, Overlay, wrap_text
 
 if TYPE_CHECKING:
     from ..context import AppContext
@@ -55,7 +56,11 @@ class MessageDialog(_TextDialog):
 
 
 class ConfirmDialog(_TextDialog):
-    """A yes/no question. Enter confirms, Esc cancels; Left/Right/Tab move between the buttons."""
+    """A yes/no question. Enter confirms, Esc cancels; Left/Right/Tab move between the buttons.
+
+    A confirmation is a fresh press: a held key's repeat never confirms. With ``armed_after`` (a
+    price to confirm) nothing confirms until the dialog has been on screen that long.
+    """
 
     def __init__(
         self,
@@ -67,21 +72,31 @@ class ConfirmDialog(_TextDialog):
         cancel_label: str = "Cancel",
         *,
         on_cancel: Callable[[], None] | None = None,
+        armed_after: float = 0.0,
     ) -> None:
         super().__init__(app, title, lines)
         self.on_confirm = on_confirm
         self._on_cancel = on_cancel
+        self.armed_after = armed_after
+        self.time = 0.0
         self.button_row([(cancel_label, self.on_cancel), (confirm_label, self._confirm)])
         self.focus = 1  # Enter confirms
 
     def _confirm(self) -> None:
-        self.close_then(self.on_confirm)
+        if self.time >= self.armed_after:
+            self.close_then(self.on_confirm)
 
     def on_cancel(self) -> None:
         self.close_then(self._on_cancel)
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.time += dt
+
     def handle_key(self, event: pygame.event.Event) -> bool:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus == 1:
+        if event.key in CONFIRM_KEYS and not is_fresh(event):
+            return True  # a held Enter (or Space) confirms nothing
+        if event.key in CONFIRM_KEYS and self.focus == 1:
             self._confirm()
             return True
         return super().handle_key(event)

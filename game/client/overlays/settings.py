@@ -1,8 +1,9 @@
-"""Settings: volume, mute, turbo, reduced motion and the session budget; every change is saved at once.
+"""Settings: volume, mute, turbo, reduced motion, the session budget and when a price asks twice;
+every change is saved at once.
 
 Volume and mute belong to the player (saved through ``app.audio`` in the player's wallet);
-turbo, reduced motion and budget are saved in the session's wallet (``turbo``, ``reduced_motion``,
-``budget`` in cents or None).
+turbo, reduced motion, budget and the price confirmation are saved in the session's wallet
+(``turbo``, ``reduced_motion``, ``budget`` in cents or None, ``prices.SETTING``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..prices import CONFIRM_STEPS, SETTING, load_threshold, threshold_label
 from ..responsible import BUDGET_STEPS, budget_label
 from .base import OptionRow, OptionsOverlay
 
@@ -19,7 +21,7 @@ if TYPE_CHECKING:
     from ...session import PlaySession
     from ..context import AppContext
 
-SIZE = (780, 620)
+SIZE = (780, 700)
 VOLUMES = [i / 10 for i in range(11)]
 
 
@@ -50,6 +52,8 @@ class SettingsOverlay(OptionsOverlay):
                       self._set_motion),
             OptionRow("Session budget", list(BUDGET_STEPS), BUDGET_STEPS.index(budget), budget_label,
                       self._set_budget),
+            OptionRow("Confirm prices", list(CONFIRM_STEPS), CONFIRM_STEPS.index(load_threshold(self.wallet)),
+                      threshold_label, self._set_confirm),
         ], margin=50)
         self.button_row([("Done", self.close)])
         self._note = "Budget: when losses this session reach it, play stops. Play money only."
@@ -85,6 +89,11 @@ class SettingsOverlay(OptionsOverlay):
         if self.session is not None:
             self.session.budget = value
         self._changed("budget", value)
+
+    def _set_confirm(self, value: int | None) -> None:
+        """A price inside a round above this asks a second time (an extra spin, a wheel spin)."""
+        self.wallet.set_setting(SETTING, value)
+        self._changed(SETTING, value)
 
     # -- input ---------------------------------------------------------------------------------
 

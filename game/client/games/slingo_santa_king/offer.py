@@ -30,7 +30,6 @@ from .panels import panel_plate, title_ribbon
 if TYPE_CHECKING:
     from ...context import AppContext
 
-ARMED_AFTER = 0.35  # seconds before a key press counts: a Space meant for the last spin buys nothing
 SPIN_GREEN = ((90, 220, 110), (16, 120, 52))
 WHEEL_GOLD = ((255, 214, 90), (190, 110, 10))
 COLLECT_RED = ((236, 70, 80), (140, 14, 34))
@@ -74,9 +73,10 @@ class OfferOverlay(ChoiceOverlay):
     """The ``extra_spin`` question: option 0 buys the spin (or the wheel spin), option 1 collects."""
 
     pauses_below = False
+    priced = True  # "spin" always has its price
 
     def __init__(self, app: AppContext, rect: pygame.Rect, text: OfferText, wheel: bool,
-                 on_choose: Callable[[int], bool]) -> None:
+                 on_choose: Callable[[int], bool], *, on_escape: Callable[[], None] | None = None) -> None:
         Overlay.__init__(self, app, (320, 120), "Extra spin")
         self.rect = pygame.Rect((0, 0), gfx.LAYOUT_SIZE)
         self.panel_rect = pygame.Rect(rect)
@@ -85,6 +85,7 @@ class OfferOverlay(ChoiceOverlay):
         self.options = (ChoiceOption(text.spin_label, text.spin_detail),
                         ChoiceOption(text.collect_label, text.collect_detail))
         self.on_choose = on_choose
+        self.on_escape = on_escape
         self.reason = ""
         self.time = 0.0
         res = app.resources
@@ -135,8 +136,13 @@ class OfferOverlay(ChoiceOverlay):
             self.close()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        """A fresh press once the price is on its button (``takes``): Space held through the last
+        spin, or its repeat, buys nothing."""
         if event.type == pygame.KEYDOWN:
-            if self.time < ARMED_AFTER:
+            if event.key == pygame.K_ESCAPE:
+                self.on_cancel()
+                return True
+            if not self.takes(event):
                 return True
             if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
                 self.focus = 1 - self.focus
@@ -148,14 +154,14 @@ class OfferOverlay(ChoiceOverlay):
                 return True
             if event.key == pygame.K_c:
                 self.choose(1)
-                return True
-            if event.key == pygame.K_ESCAPE:
-                self.on_cancel()
             return True
         return super().handle_event(event)
 
     def on_cancel(self) -> None:
-        self.reason = "Spin or collect: the game waits."
+        if self.on_escape is not None:
+            self.on_escape()
+        else:
+            self.reason = "Spin or collect: the game waits."
 
     def update(self, dt: float) -> None:
         super().update(dt)

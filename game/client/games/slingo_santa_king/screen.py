@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -41,6 +42,7 @@ from .wheel import WheelShow
 if TYPE_CHECKING:
     from ....engine import Decision
     from ....engine.games.slingo_santa_king import SlingoSantaKing
+    from ....engine.rng import RoundRng
     from ....engine.round import Strategy
 
 Cell = tuple[int, int]
@@ -268,9 +270,27 @@ class SlingoSantaKingScreen(GameScreen):
         return cents_of(state.bonus + state.prize, self.active.play.bet)
 
     def autoplay_strategy(self) -> Strategy | None:
-        """Autoplay buys nothing, unless its settings buy extra spins (the demo's showcase)."""
+        """Autoplay buys nothing, unless its settings buy extra spins (the demo's showcase); even then
+        it buys only what the player's play controls allow."""
         run = self._autoplay
-        return self.game.buying(run.config.extra_spins) if run is not None and run.config.extra_spins else None
+        if run is None or not run.config.extra_spins:
+            return None
+        buying = self.game.buying(run.config.extra_spins)
+
+        def within_controls(decision: Decision, rng: RoundRng) -> Any:
+            choice = buying(decision, rng)
+            if decision.kind == "extra_spin" and choice == "spin" and self._offer_passes_limit(decision):
+                return "collect"
+            return choice
+
+        return within_controls
+
+    def _offer(self, decision: Decision) -> Offer:
+        return Offer(extra=int(decision.info["extra"]), cost=decision.price_of("spin"), stake=self.round_stake(),
+                     won=self.won_so_far())
+
+    def _offer_passes_limit(self, decision: Decision) -> bool:
+        return passed_limit(self.controls, self._offer(decision)) is not None
 
     def ask(self, decision: Decision, answer: Answer) -> None:
         if decision.kind in ("wild", "super_wild"):
@@ -280,11 +300,13 @@ class SlingoSantaKingScreen(GameScreen):
         else:
             super().ask(decision, answer)
 
-    def _chosen(self, decision: Decision, answer: Answer) -> Callable[[int], bool]:
-        def chosen(index: int) -> bool:
+    def _chosen(self, decision: Decision, answer: Answer, what: str = "") -> Callable[[int], bool]:
+        """The answer to a question by its option's index; a priced one above the player's threshold
+        is confirmed first (``take_priced``)."""
+        def take(option: Any) -> bool:
             self._player_choosing = True
             try:
-                taken = answer(decision.options[index])
+                taken = answer(option)
             finally:
                 self._player_choosing = False
             if taken:
@@ -293,6 +315,10 @@ class SlingoSantaKingScreen(GameScreen):
                 self.reels.emphasis = set()
                 self.grid.hot = set()
             return taken
+
+        def chosen(index: int) -> bool:
+            option = decision.options[index]
+            return self.take_priced(decision, option, what, partial(take, option))
 
         return chosen
 
@@ -308,7 +334,7 @@ class SlingoSantaKingScreen(GameScreen):
     def _ask_offer(self, decision: Decision, answer: Answer) -> None:
         info = decision.info  # priced here, once (the offer's enumeration), and kept by the decision
         cost = decision.price_of("spin")
-        offer = Offer(extra=int(info["extra"]), cost=cost, stake=self.round_stake(), won=self.won_so_far())
+        offer = self._offer(decision)
         limit = passed_limit(self.controls, offer)
         if limit is not None:
             self.ended_by = why_collected(limit, self.controls, offer)
@@ -332,8 +358,10 @@ class SlingoSantaKingScreen(GameScreen):
                          collect_detail=f"win so far {format_cents(self.won_so_far())}", note=note)
         self.grid.hot = near_cells(self.grid.marks)
         self.sound("feature_start" if info["wheel"] else "click")
+        what = f"A Superspin Wheel spin (extra spin {info['extra']} of {info['of']})" if info["wheel"] else \
+            f"Extra spin {info['extra']} of {info['of']}"
         self._choice = OfferOverlay(self.app, self.layout.rect("offer"), text, bool(info["wheel"]),
-                                    self._chosen(decision, answer))
+                                    self._chosen(decision, answer, what), on_escape=self.leave)
         self.app.scenes.push(self._choice)
 
     def player_chose(self) -> bool:

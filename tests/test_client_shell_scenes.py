@@ -286,7 +286,7 @@ def test_unsettled_round_opens_its_game_with_a_notice(tmp_path: Path) -> None:
         scenes = application.context.scenes
         assert not isinstance(scenes.top, LobbyScene)
         assert type(scenes.top).__name__ == "HalloweenVacationScreen"
-        assert any("interrupted" in text for text in application.context.notices)
+        assert any("is not finished: it goes on" in text for text in application.context.notices)
         frames(application, 600)
         assert application.context.wallet.open_rounds() == []
         assert application.context.wallet.history("halloween_vacation", 1)[0].id == active.round_id

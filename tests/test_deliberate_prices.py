@@ -247,3 +247,21 @@ def test_esc_at_the_offer_asks_and_the_game_left_there_reopens_at_the_same_offer
     assert again.resumed is not None and again.resumed.pending.kind == "extra_spin"
     until_offer(again)
     assert again.screen.director.pending.price_of("spin") == price
+
+
+def test_a_buy_shows_its_price_on_the_button_and_a_held_enter_buys_nothing(tmp_path: Path, display: Any) -> None:
+    h = harness.open_game(tmp_path, "fat_santa", surface=display)
+    price = h.screen.session.cost(buy=True)
+    h.press(pygame.K_i)  # the paytable, closed by Enter, pressed and held...
+    h.key_down(pygame.K_RETURN)
+    h.pump(0.5)
+    assert h.top is h.screen
+    h.press(pygame.K_b)  # ...still held when the buy asks
+    dialog = h.top
+    assert isinstance(dialog, ConfirmDialog) and dialog.buttons[1].label == f"Buy {format_cents(price)}"
+    before = h.wallet.balance
+    h.key_down(pygame.K_RETURN)  # its repeat
+    assert h.top is dialog and h.wallet.balance == before and not h.screen.busy
+    h.key_up(pygame.K_RETURN)
+    h.press(pygame.K_RETURN)  # a fresh press buys
+    assert h.screen.busy and h.wallet.balance == before - price

@@ -28,6 +28,8 @@ from game.client.games.naughty_or_nice.choice import (
 from game.client.games.naughty_or_nice.help import SubstitutesPage
 from game.client.games.naughty_or_nice.jackpot import CelebrateJackpot
 from game.client.games.naughty_or_nice.presenter import Presenter
+from game.client.kit.screen import LEAVE_TITLE
+from game.client.overlays import ConfirmDialog
 from game.client.widgets.reels import IDLE
 from game.engine import get_game
 from game.engine.describe import RtpReport, StartMean
@@ -191,8 +193,10 @@ def test_the_choice_by_keyboard_left_right_and_enter(tmp_path: Path, display) ->
     assert overlay.looked_at == options[1]
     h.press(pygame.K_LEFT)
     h.press(pygame.K_RIGHT)
-    h.press(pygame.K_ESCAPE)  # the round waits: Esc does not dismiss the question
-    assert h.top is overlay and overlay.reason
+    h.press(pygame.K_ESCAPE)  # the round waits: Esc asks whether to leave, never dismisses the question
+    assert isinstance(h.top, ConfirmDialog) and h.top.title == LEAVE_TITLE
+    h.press(pygame.K_ESCAPE)  # "Stay"
+    assert h.top is overlay
     h.pump(0.5)
     h.press(pygame.K_RETURN)
     assert h.top is not overlay

@@ -7,7 +7,10 @@ class owns the round's life: pay (``session.spin``), present it through a
 decision), mark progress, settle once.
 
 The screen presents; the engine decided everything when the round was bought. Turbo and
-skipping only change the time the steps take.
+skipping only change the time the steps take. Nothing is finished unseen: leaving mid-round (Esc,
+the Lobby button) asks first and keeps the round open, as a closed window or a crash does, for the
+game's next screen to show on from its step. A priced answer is taken by a deliberate press, and
+above the player's threshold only once confirmed (``take_priced``, :mod:`game.client.prices`).
 
 Free games (a grant in the wallet for this game, ``session.free_game``) are played first: each
 spin is one, at the grant's stake (the bet panel shows it and the bet does not change until they
@@ -132,7 +135,6 @@ class GameScreen(Scene):
         self._autoplay: AutoplayRun | None = None
         self._autoplay_wait = 0.0
         self._looping = False
-        self._quiet = False
         options = getattr(app, "options", None)
         self._automated = bool(getattr(options, "autoplay", None) or getattr(options, "demo", False))
         self._free_tag: tuple[str, pygame.Surface] | None = None  # "FREE GAME n of N" on the spin button
@@ -384,7 +386,7 @@ class GameScreen(Scene):
 
     def sound(self, name: str) -> None:
         audio = getattr(self.app, "audio", None)
-        if audio is not None and not self._quiet:
+        if audio is not None:
             audio.play(name)
 
     # -- rounds ------------------------------------------------------------------------------
@@ -427,7 +429,7 @@ class GameScreen(Scene):
             f"Price: {format_cents(price)}  ({self.game.buy_price_x}x your bet of {format_cents(self.session.bet)})",
             f"Your balance: {format_cents(self.session.balance)}",
             "The price is taken now; the round starts at once.",
-        ], lambda: self.spin(buy=True), confirm_label="Buy", cancel_label="Cancel")
+        ], lambda: self.spin(buy=True), confirm_label=f"Buy {format_cents(price)}", cancel_label="Cancel")
 
     def spin(self, seed: int | None = None, *, buy: bool = False) -> bool:
         """Pay for a round (or the bought feature) and start presenting it; False if it could not be bought.

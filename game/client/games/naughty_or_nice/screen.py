@@ -190,6 +190,7 @@ class NaughtyOrNiceScreen(ReelScreen):
 
         self.sound("feature_start")
         self._choice = BonusChoiceOverlay(self.app, self.cards, decision.options, chosen)
+        self._choice.on_escape = self.leave  # Esc asks whether to leave; the round waits at this question
         self.app.scenes.push(self._choice)
 
     def player_chose(self) -> bool:

@@ -329,6 +329,7 @@ class SlingoSantaKingScreen(GameScreen):
         hint = self.layout.rect("pick_hint").center
         self._choice = PickOverlay(self.app, self.grid, decision.kind, reel, decision.options,
                                    self._chosen(decision, answer), hint_at=hint, on_focus=lambda: self.sound("click"))
+        self._choice.on_escape = self.leave  # Esc asks whether to leave; the game waits at this pick
         self.app.scenes.push(self._choice)
 
     def _ask_offer(self, decision: Decision, answer: Answer) -> None:

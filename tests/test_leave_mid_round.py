@@ -1,6 +1,7 @@
-"""Closing the window mid-round leaves the round open, as Esc's "Leave" and a crash do: the next
-launch opens that game and shows the round on from the step it had reached, to the end, paying
-what staying would have paid.
+"""Leaving a round: Esc or the Lobby button asks first (idle, or in a replay, it goes at once);
+"Stay" goes on; closing the window mid-round leaves the round open, as "Leave" and a crash do: the
+next launch opens that game and shows the round on from the step it had reached, to the end,
+paying what staying would have paid. (Each game's own leave test is in its screen tests.)
 """
 
 from __future__ import annotations
@@ -10,6 +11,9 @@ from typing import Any
 
 import pygame
 
+from game.client.kit.screen import LEAVE_TITLE
+from game.client.overlays import ConfirmDialog
+from game.client.scenes.lobby import LobbyScene
 from game.engine import get_game
 from game.engine.rng import derive_seed
 from tests import harness
@@ -48,3 +52,26 @@ def test_quit_mid_bought_feature_keeps_the_round_for_the_next_launch(tmp_path: P
         assert not again.context.wallet.open_rounds()
     finally:
         again.shutdown()
+
+
+def test_the_lobby_button_mid_round_asks_and_stay_goes_on(tmp_path: Path, display: Any) -> None:
+    h = harness.open_game(tmp_path, "halloween_vacation", surface=display)
+    assert h.spin(seed=7)
+    h.click(h.screen.buttons["back"].rect.center)
+    assert isinstance(h.top, ConfirmDialog) and h.top.title == LEAVE_TITLE
+    assert [button.label for button in h.top.buttons] == ["Stay", "Leave"]
+    h.top.draw(display)
+    h.press(pygame.K_ESCAPE)  # Stay
+    assert h.top is h.screen and h.screen.busy
+    h.run_until_idle()
+    assert not h.wallet.open_rounds()
+
+
+def test_idle_or_in_a_replay_esc_goes_to_the_lobby_at_once(tmp_path: Path, display: Any) -> None:
+    h = harness.open_game(tmp_path, "halloween_vacation", surface=display)
+    assert h.spin(seed=7)
+    h.run_until_idle()
+    h.screen.replay(h.wallet.history("halloween_vacation", 1)[0])
+    assert h.screen.busy
+    h.press(pygame.K_ESCAPE)  # a replay costs nothing: no question
+    h.until(lambda: isinstance(h.top, LobbyScene), limit=5, player=False)

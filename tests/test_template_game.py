@@ -139,6 +139,7 @@ def test_screen_asks_sells_the_respin_and_settles_once(template_game: GameEntry,
     assert [o.label for o in question.options] == ["RESPIN", "COLLECT"]
     assert question.options[0].detail == f"costs {price / 100:.2f}"
     assert h.wallet.balance == 10_000 - bet  # nothing is taken before the choice
+    h.pump(0.5)  # a priced question takes a press once it has been on screen a moment
     h.press(pygame.K_RETURN)  # Enter takes the focused option: the respin
     assert h.wallet.balance == 10_000 - bet - price  # committed before the continuation is shown
     pick = h.run_until_asked()

@@ -218,8 +218,9 @@ class Harness:
     def confirming_price(self) -> bool:
         """The second confirmation of a price is on top."""
         from game.client.overlays import ConfirmDialog
+        from game.client.prices import CONFIRM_TITLE
 
-        return isinstance(self.top, ConfirmDialog) and self.top.title == "Confirm the price"
+        return isinstance(self.top, ConfirmDialog) and self.top.title == CONFIRM_TITLE
 
     def confirm_price(self) -> None:
         """Confirm the price asked: wait until the dialog takes a press, then a fresh Enter."""

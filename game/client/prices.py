@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..store import Wallet
 
 SETTING = "confirm_prices_above"
+CONFIRM_TITLE = "Confirm the price"  # the second confirmation's title
 ARMED_AFTER = 0.35  # seconds a price is on screen before a press can take it
 # The thresholds Settings offers: the stake (None), every price (0), then amounts in cents.
 CONFIRM_STEPS: tuple[int | None, ...] = (None, 0, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 50_000)

@@ -34,7 +34,7 @@ from ...session import ActiveRound, BudgetReached, PlaySession
 from ...store import DEFAULT_STARTING_BALANCE, InsufficientFunds
 from .. import gfx, theme
 from ..layout import Layout, LayoutError
-from ..prices import ARMED_AFTER, confirmation_lines, load_threshold, needs_confirmation
+from ..prices import ARMED_AFTER, CONFIRM_TITLE, confirmation_lines, load_threshold, needs_confirmation
 from ..scene import Scene
 from ..widgets.art import image_or_standin, rounded_panel
 from ..widgets.banner import Banner, Toast
@@ -552,7 +552,7 @@ class GameScreen(Scene):
                 question.close()
 
         self.sound("click")
-        self._overlay("ConfirmDialog", "Confirm the price",
+        self._overlay("ConfirmDialog", CONFIRM_TITLE,
                       confirmation_lines(what, price, stake, threshold, self.session.balance), confirmed,
                       confirm_label=f"Pay {format_cents(price)}", cancel_label="Back", armed_after=ARMED_AFTER)
         return False

@@ -12,7 +12,9 @@ Windows build has no stderr (``sys.stderr`` is None): there the line goes to the
 message box instead.
 
 ``free-games`` is a command, not the game: it shows the wallet's bonus balance and free games, or
-grants more (``game.promotions``, which documents its exit statuses), and opens no window.
+grants more (``game.promotions``, which documents its exit statuses), and opens no window. Every
+command rejects an unknown argument with exit status 2; one whose output goes to a reader that
+stops early (``| head``) ends quietly with status 141, as a program stopped by the pipe would.
 """
 
 from __future__ import annotations
@@ -110,7 +112,37 @@ def _parse(argv: list[str] | None):
         sys.stdout, sys.stderr = saved
 
 
+# What a program stopped by a closed pipe returns (128 + SIGPIPE), as the shell reports one.
+CLOSED_PIPE_STATUS = 141
+
+
 def main(argv: list[str] | None = None) -> int:
+    """The app or one of its commands; output piped to a reader that stops early (``| head``)
+    ends quietly, with no traceback."""
+    try:
+        try:
+            return _main(argv)
+        finally:  # --help and --version leave by SystemExit: flushed here too
+            if sys.stdout is not None:
+                sys.stdout.flush()  # here, not at exit, where a closed pipe would be reported
+    except BrokenPipeError:
+        _silence_stdout()
+        return CLOSED_PIPE_STATUS
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so Python's final flush has nowhere to fail."""
+    if sys.stdout is None:
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        sys.stdout = None  # type: ignore[assignment]  # no descriptor to redirect: nothing will be flushed
+
+
+def _main(argv: list[str] | None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     words = sys.argv[1:] if argv is None else argv
     if words and words[0] == "free-games":  # the command, before the game's own flags

@@ -126,3 +126,38 @@ def test_no_stderr_off_windows_still_logs(tmp_path: Path, monkeypatch: pytest.Mo
     assert entry.main(["--data-dir", str(tmp_path), "--frames", "1"]) == 1
     assert windowed.shown == []
     assert "ZeroDivisionError" in (tmp_path / "logs" / "client.log").read_text()
+
+
+def test_help_lists_the_commands() -> None:
+    run = subprocess.run([sys.executable, "main.py", "--help"], cwd=ROOT, env=_env(), capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0
+    commands = run.stdout.split("commands:\n", 1)[1]
+    assert commands.lstrip().startswith("free-games ")
+
+
+@pytest.mark.parametrize("words", [["--bogus"], ["stray"], ["free-games", "--bogus"], ["free-games", "stray"]],
+                         ids=["app flag", "app word", "free-games flag", "free-games word"])
+def test_unknown_arguments_exit_2(words: list[str], tmp_path: Path) -> None:
+    run = subprocess.run([sys.executable, "main.py", *words, "--data-dir", str(tmp_path)], cwd=ROOT, env=_env(),
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1 and "unrecognized arguments" in run.stderr
+    assert not (tmp_path / "wallet.db").exists()  # nothing was opened
+
+
+@pytest.mark.parametrize(("words", "status"), [
+    (["--help"], 0), (["--version"], 0), (["free-games", "--help"], 0),  # argparse's own text: it ignores the pipe
+    (["free-games"], entry.CLOSED_PIPE_STATUS),
+])
+def test_a_closed_pipe_ends_quietly(words: list[str], status: int, tmp_path: Path) -> None:
+    """The reader is gone before the app writes (as ``| head`` is once it has its lines)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        run = subprocess.run([sys.executable, "main.py", *words, "--data-dir", str(tmp_path)], cwd=ROOT, env=_env(),
+                             stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=60)
+    finally:
+        os.close(write_end)
+    assert run.stderr == ""
+    assert run.returncode == status

@@ -81,9 +81,16 @@ def _seed(text: str) -> int:
     return value
 
 
+# The app's commands: a first word that is not a flag (game/__main__.py dispatches them).
+COMMANDS_HELP = f"""commands:
+  free-games    show the wallet's bonus balance and free games, or grant more
+                (with the game closed; {PROG} free-games --help)"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     ids = ", ".join(info.id for info in CATALOGUE)
-    parser = _OneLineParser(prog=PROG, description="Festive Slots: a play-money slot client.")
+    parser = _OneLineParser(prog=PROG, description="Festive Slots: a play-money slot client.", epilog=COMMANDS_HELP,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--game", metavar="ID", help=f"open a game directly ({ids})")
     parser.add_argument("--demo", action="store_true", help="unattended showcase on a demo wallet")

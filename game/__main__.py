@@ -139,7 +139,7 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
     except (OSError, ValueError, io.UnsupportedOperation):
-        sys.stdout = None  # type: ignore[assignment]  # no descriptor to redirect: nothing will be flushed
+        sys.stdout = None  # no descriptor to redirect: nothing will be flushed
 
 
 def _main(argv: list[str] | None) -> int:

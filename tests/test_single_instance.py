@@ -131,3 +131,17 @@ def test_wallets_of_one_process_share_the_lock_until_the_last_closes(tmp_path: P
     assert lock.held_here(tmp_path)
     second.close()
     assert not lock.held_here(tmp_path) and not lock_is_held(tmp_path)
+
+
+def test_the_lock_is_released_from_any_thread_and_its_file_stays(tmp_path: Path) -> None:
+    """The wallet may close on another thread than the one that opened it (the screens' builds)."""
+    import threading
+
+    lock.acquire(tmp_path)
+    assert lock_is_held(tmp_path)
+    assert (tmp_path / LOCK_NAME).read_bytes()[1:].split()[0] == str(os.getpid()).encode()
+    closer = threading.Thread(target=lock.release, args=(tmp_path,))
+    closer.start()
+    closer.join(timeout=10)
+    assert not lock.held_here(tmp_path) and not lock_is_held(tmp_path)
+    assert (tmp_path / LOCK_NAME).exists()  # never deleted: a waiting process keeps the same file

@@ -1,10 +1,11 @@
 """One program per data folder: an operating-system lock on a file in the folder.
 
-The lock is ``flock`` on Linux and macOS and ``msvcrt.locking`` on Windows, on
-``<data folder>/festive-slots.lock``. The operating system releases it when the process ends,
-however it ends (a ``kill -9`` included), so a lock file left behind never blocks a relaunch:
-only a live process holds the lock. The file itself is never deleted (deleting a lock file
-another process is about to lock would let two programs in).
+The lock is ``filelock``'s native lock (``flock`` on Linux and macOS, ``LockFileEx`` on byte 0 on
+Windows) on ``<data folder>/festive-slots.lock``. The operating system releases it when the process
+ends, however it ends (a ``kill -9`` included), so a lock file left behind never blocks a relaunch:
+only a live process holds the lock. The file itself is never deleted (``preserve_lock_file``:
+deleting a lock file another process is about to lock would let two programs in), and no folder
+without a real lock is ever taken for locked (no fallback to an existence file).
 
 Inside one process the lock is shared: every wallet opened on the same folder (the app's, a
 test's second look) holds one reference, and the lock is released with the last.
@@ -14,15 +15,16 @@ from __future__ import annotations
 
 import logging
 import os
-import sys
-from dataclasses import dataclass
 from pathlib import Path
+
+import filelock
 
 from game.store.errors import StoreError
 
 logger = logging.getLogger(__name__)
 
 LOCK_NAME = "festive-slots.lock"
+_PID_OFFSET = 1  # byte 0 is the one Windows locks; the holder's process id follows it
 
 
 class FolderInUse(StoreError):
@@ -35,53 +37,28 @@ class FolderInUse(StoreError):
         self.folder = folder
 
 
-@dataclass
-class _Held:
-    fd: int
-    count: int
-
-
-_held: dict[str, _Held] = {}
+_held: dict[str, filelock.FileLock] = {}
 
 
 def _key(folder: Path) -> str:
     return os.path.realpath(folder)
 
 
-if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-    import msvcrt
-
-    def _try_lock(fd: int) -> bool:
-        os.lseek(fd, 0, os.SEEK_SET)
-        try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # byte 0; the process id is written after it
-        except OSError:
-            return False
-        return True
-
-    def _unlock(fd: int) -> None:
-        os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-
-else:
-    import fcntl
-
-    def _try_lock(fd: int) -> bool:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return False
-        return True
-
-    def _unlock(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_UN)
+def _write_pid(fd: int) -> None:
+    """Label the held lock with this process's id, for the second launch's message."""
+    try:
+        os.lseek(fd, _PID_OFFSET, os.SEEK_SET)
+        os.write(fd, f"{os.getpid()}\n".encode().ljust(24))
+    except OSError as exc:  # the lock is what matters, not its label
+        logger.debug("lock file: pid not written (%s)", exc)
 
 
-def _holder(fd: int) -> str:
+def _holder(path: Path) -> str:
     """The process id the holder wrote (best effort; empty when unreadable)."""
     try:
-        os.lseek(fd, 1, os.SEEK_SET)
-        text = os.read(fd, 32).decode("ascii", "replace").strip()
+        with path.open("rb") as file:
+            file.seek(_PID_OFFSET)
+            text = file.read(32).decode("ascii", "replace").strip()
     except OSError:
         return ""
     return text if text.isdigit() else ""
@@ -96,27 +73,21 @@ def acquire(folder: Path) -> None:
     key = _key(folder)
     held = _held.get(key)
     if held is not None:
-        held.count += 1
+        held.acquire(blocking=False)  # held already: filelock counts the reference
         return
     path = Path(folder) / LOCK_NAME
+    # thread_local=False: the wallet may be closed on another thread than the one that opened it.
+    folder_lock = filelock.FileLock(path, thread_local=False, preserve_lock_file=True, fallback_to_soft=False,
+                                    on_acquired=_write_pid)
     try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        folder_lock.acquire(blocking=False)
+    except filelock.Timeout:
+        raise FolderInUse(Path(folder), _holder(path)) from None
     except OSError as exc:
         reason = exc.strerror or exc.__class__.__name__
         raise StoreError(f"The data folder {folder} cannot be used: its lock file {path.name} "
                          f"could not be opened ({reason}).") from exc
-    try:
-        if not _try_lock(fd):
-            raise FolderInUse(Path(folder), _holder(fd))
-        try:  # byte 0 stays as it is (locked on Windows); the pid follows, for the message above
-            os.lseek(fd, 1, os.SEEK_SET)
-            os.write(fd, f"{os.getpid()}\n".encode().ljust(24))
-        except OSError as exc:  # the lock is what matters, not its label
-            logger.debug("lock file %s: pid not written (%s)", path, exc)
-    except BaseException:
-        os.close(fd)
-        raise
-    _held[key] = _Held(fd, 1)
+    _held[key] = folder_lock
     logger.debug("holding the lock of %s", folder)
 
 
@@ -126,14 +97,9 @@ def release(folder: Path) -> None:
     held = _held.get(key)
     if held is None:
         return
-    held.count -= 1
-    if held.count > 0:
-        return
-    del _held[key]
-    try:
-        _unlock(held.fd)
-    finally:
-        os.close(held.fd)
+    held.release()
+    if not held.is_locked:
+        del _held[key]
 
 
 def held_here(folder: Path) -> bool:

@@ -37,7 +37,8 @@ def run_spec(platform: str, workpath: Path, monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(sys, "platform", platform)
     stand_ins = ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")
     namespace: dict[str, Any] = {name: _Recorder(calls, name) for name in stand_ins}
-    namespace.update(SPECPATH=str(ROOT), workpath=str(workpath), __file__=str(ROOT / "build.spec"))
+    namespace.update(SPECPATH=str(ROOT), workpath=str(workpath), DISTPATH=str(workpath / "dist"),
+                     __file__=str(ROOT / "build.spec"))
     sys_path = list(sys.path)
     exec(compile((ROOT / "build.spec").read_text(encoding="utf-8"), "build.spec", "exec"), namespace)
     assert sys.path == sys_path  # the spec does not rely on (or change) the import path
@@ -57,6 +58,10 @@ def test_spec_names_every_module_and_data_file(platform: str, tmp_path: Path, mo
     assert {"assets", "levels", "game/engine/games/halloween_vacation"} <= {t.replace("\\", "/") for t in targets}
     assert not [src for src, _ in analysis["datas"] if "templates" in Path(src).parts]
     assert "tqdm" in analysis["excludes"] and "tools" in analysis["excludes"]
+    # The licences: among the data files, and beside the program.
+    assert {(str(ROOT / "LICENSE"), "."), (str(ROOT / "THIRD_PARTY_NOTICES.md"), ".")} <= set(analysis["datas"])
+    beside = tmp_path / "dist" / "FestiveSlots" / "THIRD_PARTY_NOTICES.md"
+    assert beside.read_text(encoding="utf-8") == (ROOT / "THIRD_PARTY_NOTICES.md").read_text(encoding="utf-8")
 
 
 def test_linux_build_keeps_the_console(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -41,7 +41,8 @@ def test_pyproject_pins_match_the_requirements_files() -> None:
     assert all(re.fullmatch(r"[A-Za-z0-9_.\-\[\]]+==[0-9][0-9A-Za-z.]*", pin) for pin in every), every
     assert "tqdm==4.70.1" not in _pins("requirements.txt")  # only the tools need it
     assert project["scripts"] == {"festive-slots": "game.__main__:main"}
-    assert project["requires-python"] == ">=3.11" and project["license"] == "MIT"
+    assert project["requires-python"] == ">=3.11"
+    assert project["license"] == "MIT AND CC-BY-SA-4.0 AND OFL-1.1"  # the code, the art and sounds, the fonts
 
 
 @pytest.fixture(scope="module")
@@ -68,8 +69,15 @@ def test_wheel_contents(wheel: Path) -> None:
     entry_points = zipfile.ZipFile(wheel).read(f"{info}/entry_points.txt").decode()
     assert "festive-slots = game.__main__:main" in entry_points
     metadata = zipfile.ZipFile(wheel).read(f"{info}/METADATA").decode()
-    assert "Requires-Dist: pygame-ce==2.5.8" in metadata and "License-Expression: MIT" in metadata
-    assert f"{info}/licenses/LICENSE" in names
+    assert "Requires-Dist: pygame-ce==2.5.8" in metadata
+    assert "License-Expression: MIT AND CC-BY-SA-4.0 AND OFL-1.1\n" in metadata
+    # Each License-File is in the wheel, and every licence of the expression has its text among them.
+    license_files = re.findall(r"^License-File: (.+)$", metadata, flags=re.MULTILINE)
+    assert {"LICENSE", "THIRD_PARTY_NOTICES.md", "assets/CREDITS.md", "assets/licenses/CC-BY-SA-4.0.txt",
+            "assets/licenses/OFL-1.1-Lobster.txt", "assets/licenses/OFL-1.1-LeagueSpartan.txt"} == set(license_files)
+    assert all(f"{info}/licenses/{name}" in names for name in license_files)
+    notices = zipfile.ZipFile(wheel).read(f"{info}/licenses/THIRD_PARTY_NOTICES.md").decode()
+    assert notices == (ROOT / "THIRD_PARTY_NOTICES.md").read_text(encoding="utf-8")
 
 
 @pytest.mark.slow

@@ -55,7 +55,10 @@ class ReleaseError(Exception):
 
 def run(command: list[str], what: str, **kwargs) -> subprocess.CompletedProcess[str]:
     logger.info("  $ %s", " ".join(command))
-    done = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise ReleaseError(f"{what} could not run: {exc}") from exc
     if done.returncode != 0:
         tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
         raise ReleaseError(f"{what} failed (exit status {done.returncode}):\n{tail}")
@@ -118,6 +121,7 @@ def build_packages(out: Path) -> tuple[Path, Path]:
 def build_bundle(out: Path, work: Path) -> Path:
     """PyInstaller's folder from build.spec, archived as one file in ``out``."""
     dist, build = work / "dist", work / "build"
+    work.mkdir(parents=True, exist_ok=True)
     run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--distpath", str(dist), "--workpath", str(build),
          str(ROOT / "build.spec")], "PyInstaller", cwd=work)
     folder = dist / APP

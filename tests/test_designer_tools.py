@@ -26,7 +26,7 @@ def test_the_object_types_file_is_the_projects_classes() -> None:
     for declared in project["propertyTypes"]:
         written = types[declared["name"]]
         assert written.get("color") == "#" + declared["color"][3:]
-        members = {m["name"]: (m["type"], str(m["value"])) for m in declared["members"]}
+        members = {m["name"]: (m["type"], object_types._default(m)) for m in declared["members"]}
         assert {p.get("name"): (p.get("type"), p.get("default")) for p in written} == members
 
 

@@ -43,6 +43,10 @@ CLASSES: dict[str, str] = {
     "area": "an area of the screen: one an effect fills (the lobby's snow), one kept clear (its lights)",
 }
 GRID_CLASSES = ("reels", "grid")  # classes whose cols and rows the engine also knows
+# Classes drawn over other regions by design (the big message over the reels, the snow over
+# everything); any other region may be drawn over others when its ``overlay`` property is true
+# (a pop-up panel). Two regions that overlap otherwise are reported: one hides the other.
+OVERLAY_CLASSES = ("banner", "toast", "hints", "path", "area")
 
 
 class LayoutError(Exception):
@@ -79,14 +83,22 @@ class Layout:
         self.size = size
         self.regions = regions
         self.notes = notes  # the map's ``notes`` property
+        # What the map was loaded against, so it can be read again the same way (--designer).
+        self.required: tuple[str, ...] = ()
+        self.optional: tuple[str, ...] = ()
+        self.game: GridSize | None = None
 
     @classmethod
-    def load(cls, name: str, required: tuple[str, ...] = (), *, game: GridSize | None = None) -> Layout:
+    def load(cls, name: str, required: tuple[str, ...] = (), *, optional: tuple[str, ...] = (),
+             game: GridSize | None = None) -> Layout:
         """Load ``levels/<name>.tmx`` (or the ``.tmx`` file ``name`` names).
 
         Every name in ``required`` must be an object there; every object needs a name and a class
         from :data:`CLASSES`; with ``game``, every ``reels`` / ``grid`` object's ``cols`` and
-        ``rows`` must be the engine's (``game.reel_count``, ``game.rows``).
+        ``rows`` must be the engine's (``game.reel_count``, ``game.rows``). With ``required``,
+        an object that is neither required nor ``optional`` is logged as unknown (the screen does
+        not use it), and so is each pair of regions that overlap (see :data:`OVERLAY_CLASSES`):
+        warnings naming the map and the objects, the map still loads.
         """
         path = Path(name) if name.endswith(".tmx") else level_path(f"{name}.tmx")
         if not path.is_file():
@@ -110,12 +122,35 @@ class Layout:
             rect = pygame.Rect(round(obj.x), round(obj.y), round(obj.width or 0), round(obj.height or 0))
             regions[obj.name] = Region(obj.name, rect, kind, dict(obj.properties))
         layout = cls(path, size, regions, str(tmx.properties.get("notes", "")))
+        layout.required, layout.optional, layout.game = required, optional, game
         missing = [name for name in required if name not in regions]
         if missing:
             raise LayoutError(f"{path}: missing object(s) {', '.join(repr(n) for n in missing)}")
         if game is not None:
             layout.check_against(game)
+        if required:
+            for problem in layout.problems():
+                log.warning("%s", problem)
         return layout
+
+    def problems(self) -> list[str]:
+        """What a designer should know but that does not stop the screen: objects the screen does
+        not use, and regions that overlap (neither drawn over others by design). One line each,
+        naming the map and the objects."""
+        lines = []
+        used = set(self.required) | set(self.optional)
+        for region in self.regions.values():
+            if region.name not in used:
+                lines.append(f"{self.path}: object {region.name!r} (class {region.kind!r}) is not one this screen "
+                             "uses: it is ignored (a misspelt name, or one left over?)")
+        solid = [r for r in self.regions.values() if r.kind not in OVERLAY_CLASSES and not r.properties.get("overlay")]
+        for i, first in enumerate(solid):
+            for second in solid[i + 1:]:
+                if first.rect.colliderect(second.rect):
+                    both = first.rect.clip(second.rect)
+                    lines.append(f"{self.path}: objects {first.name!r} and {second.name!r} overlap "
+                                 f"({both.width}x{both.height} px at {both.x},{both.y}): one hides the other")
+        return lines
 
     def check_against(self, game: GridSize) -> None:
         """Every ``reels`` / ``grid`` object's ``cols`` and ``rows``, where the map sets them, must be the

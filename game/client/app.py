@@ -48,6 +48,7 @@ from .widgets.text import render_text
 
 if TYPE_CHECKING:
     from .demo import DemoDirector
+    from .designer import MapWatcher
     from .options import Options
     from .scene import Scene
 
@@ -190,6 +191,11 @@ class App:
         )
         self.context.flags["turbo"] = bool(wallet.setting("turbo", False))
         self.notices = _Notices(self.context.resources, self.context.notices)
+        self.map_watcher: MapWatcher | None = None
+        if options.designer:  # loaded only for it: the screens' modules wait for their first use
+            from .designer import MapWatcher
+
+            self.map_watcher = MapWatcher(self.context)
         if welcome is not None:
             from ..promotions import game_title
 
@@ -418,6 +424,8 @@ class App:
     def _update(self, dt: float) -> None:
         ctx = self.context
         ctx.scenes.update(dt)
+        if self.map_watcher is not None:
+            self.map_watcher.update(dt)
         if self.demo is not None:
             self.demo.update(dt)
         else:

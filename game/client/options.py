@@ -46,6 +46,7 @@ class Options:
     bench: bool = False
     log_level: str = "warning"
     resolution: str = "auto"
+    designer: bool = False
 
     @property
     def logging_level(self) -> int:
@@ -107,6 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--resolution", type=str.lower, choices=RESOLUTIONS, default="auto",
                         help="pixels the game is drawn at (auto: full HD when the screen has room for it)")
     parser.add_argument("--log-level", type=str.lower, choices=LOG_LEVELS, default="warning")
+    parser.add_argument("--designer", action="store_true",
+                        help="reload a screen when its Tiled map file changes (for editing the maps)")
     return parser
 
 
@@ -153,6 +156,7 @@ def validate(ns: argparse.Namespace) -> Options:
         game=ns.game, demo=ns.demo, windowed=ns.windowed, fullscreen=ns.fullscreen, mute=ns.mute,
         seed=ns.seed, data_dir=data_dir, autoplay=ns.autoplay, buy=ns.buy, frames=ns.frames,
         screenshot=screenshot, bench=ns.bench, log_level=ns.log_level, resolution=ns.resolution,
+        designer=ns.designer,
     )
 
 

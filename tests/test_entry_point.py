@@ -146,11 +146,16 @@ def test_unknown_arguments_exit_2(words: list[str], tmp_path: Path) -> None:
     assert not (tmp_path / "wallet.db").exists()  # nothing was opened
 
 
-@pytest.mark.parametrize(("words", "status"), [
-    (["--help"], 0), (["--version"], 0), (["free-games", "--help"], 0),  # argparse's own text: it ignores the pipe
-    (["free-games"], entry.CLOSED_PIPE_STATUS),
+# argparse's own texts (--help, --version): newer Pythons' argparse ignores a failed write and exits
+# 0, older ones (Debian 12's 3.11.2) raise it, and the app then ends with the closed pipe's status.
+ARGPARSE_TEXT = {0, entry.CLOSED_PIPE_STATUS}
+
+
+@pytest.mark.parametrize(("words", "statuses"), [
+    (["--help"], ARGPARSE_TEXT), (["--version"], ARGPARSE_TEXT), (["free-games", "--help"], ARGPARSE_TEXT),
+    (["free-games"], {entry.CLOSED_PIPE_STATUS}),
 ])
-def test_a_closed_pipe_ends_quietly(words: list[str], status: int, tmp_path: Path) -> None:
+def test_a_closed_pipe_ends_quietly(words: list[str], statuses: set[int], tmp_path: Path) -> None:
     """The reader is gone before the app writes (as ``| head`` is once it has its lines)."""
     read_end, write_end = os.pipe()
     os.close(read_end)
@@ -159,5 +164,5 @@ def test_a_closed_pipe_ends_quietly(words: list[str], status: int, tmp_path: Pat
                              stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=60)
     finally:
         os.close(write_end)
-    assert run.stderr == ""
-    assert run.returncode == status
+    assert run.stderr == ""  # no traceback, no "Exception ignored" line
+    assert run.returncode in statuses

@@ -7,6 +7,9 @@ only a live process holds the lock. The file itself is never deleted (``preserve
 deleting a lock file another process is about to lock would let two programs in), and no folder
 without a real lock is ever taken for locked (no fallback to an existence file).
 
+filelock's import is the price (20-25 ms and some 4 MiB at start, the README's speed table):
+one kept implementation for every system instead of two of our own.
+
 Inside one process the lock is shared: every wallet opened on the same folder (the app's, a
 test's second look) holds one reference, and the lock is released with the last.
 """

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .layout import Layout, LayoutError
-from .scenes.lobby import LobbyScene
-from .screens import GameScreenBuild, LobbyBuild
+from .scenes.lobby import LobbyBuild, LobbyScene
+from .screens import GameScreenBuild
 
 if TYPE_CHECKING:
     from .context import AppContext

@@ -1,4 +1,5 @@
-"""Synthesise the game's sound effects into ``assets/sounds/``.
+"""Synthesise the shared, neutral sounds into ``assets/sounds/`` (buttons, the error, the reel spin loop,
+the lobby's top-up); every game's own effects are ``tools/make_effects.py``'s.
 
 Run from the repository root::
 
@@ -245,16 +246,6 @@ def s_click() -> Buf:
     return [a + 0.35 * b + 0.4 * c for a, b, c in zip(tone, tick, body)]
 
 
-def s_spin_start() -> Buf:
-    sec = 0.5
-    n = n_samples(sec)
-    nz = lowpass(noise(sec, 2), lambda t: 300 + 5000 * math.sin(math.pi * min(1, t / sec)) ** 2)
-    nz = lowpass(nz, 6000)
-    env = [math.sin(math.pi * i / n) ** 1.5 for i in range(n)]
-    sweep = mul(osc(lambda t: 160 + 500 * t / sec, sec, "tri"), env)
-    return [0.9 * a * e + 0.25 * b for a, e, b in zip(nz, env, sweep)]
-
-
 def s_reel_spin_loop() -> Buf:
     """Exactly 1.0 s; 12 soft ratchet ticks on a grid and a 110 Hz hum (whole cycles) -> seamless."""
     n = RATE
@@ -276,138 +267,11 @@ def s_reel_spin_loop() -> Buf:
     return out
 
 
-def s_reel_stop() -> Buf:
-    sec = 0.22
-    n = n_samples(sec)
-    thump = mul(osc(lambda t: 70 + 90 * math.exp(-t * 40), sec), env_exp(n, 0.06, 0.001))
-    knock = mul(lowpass(noise(sec, 3), 900), env_exp(n, 0.018, 0.0005))
-    wood = mul(osc(330, sec, "tri"), env_exp(n, 0.025))
-    return [a + 0.7 * b + 0.2 * c for a, b, c in zip(thump, knock, wood)]
-
-
-def s_scatter_land() -> Buf:
-    out = silence(1.4)
-    mix_into(out, bell(note("E6"), 1.3, 0.5), 0.0)
-    mix_into(out, bell(note("B6"), 1.2, 0.45), 0.07, 0.8)
-    mix_into(out, bell(note("E7"), 1.0, 0.35, 0.6), 0.14, 0.5)
-    mix_into(out, mul(lowpass(noise(0.15, 9), 500), env_exp(n_samples(0.15), 0.04)), 0.0, 0.5)
-    return echo(out, 0.11, 0.3, 3)
-
-
 def s_win_small() -> Buf:
     out = silence(0.8)
     for k, nm in enumerate(("C6", "E6", "G6", "C7")):
         mix_into(out, bell(note(nm), 0.55, 0.25), k * 0.06, 0.9 - 0.1 * k)
     return echo(out, 0.09, 0.25, 2)
-
-
-def s_win_line() -> Buf:
-    sec = 0.16
-    n = n_samples(sec)
-    tone = mul(osc(lambda t: 880 + 1800 * t, sec), env_exp(n, 0.05, 0.002))
-    ov = mul(osc(lambda t: 1760 + 3600 * t, sec), env_exp(n, 0.03, 0.002))
-    return [a + 0.3 * b for a, b in zip(tone, ov)]
-
-
-def s_win_big() -> Buf:
-    out = silence(3.2)
-    # rising fanfare pickup
-    seq = [("G4", 0.0, 0.16), ("C5", 0.16, 0.16), ("E5", 0.32, 0.16), ("G5", 0.48, 0.36),
-           ("E5", 0.86, 0.14), ("G5", 1.0, 0.2)]
-    for nm, at, d in seq:
-        mix_into(out, brass(note(nm), d + 0.08), at, 0.6)
-    # sustained final chord with swell
-    for nm, g in (("C5", 0.5), ("E5", 0.42), ("G5", 0.42), ("C6", 0.36), ("C4", 0.35)):
-        mix_into(out, brass(note(nm), 1.9, 5.5), 1.22, g)
-    # timpani-ish hits
-    for at in (0.0, 0.48, 1.22):
-        n = n_samples(0.5)
-        hit = mul(osc(lambda t: 90 + 40 * math.exp(-t * 20), 0.5), env_exp(n, 0.18, 0.002))
-        mix_into(out, hit, at, 0.5)
-    # sparkles on top
-    rnd = random.Random(7)
-    for k in range(16):
-        nm = rnd.choice(("C7", "E7", "G7", "C8", "G6"))
-        mix_into(out, bell(note(nm), 0.5, 0.15, 0.3), 1.25 + k * 0.1, 0.18)
-    return fade(out, 0.002, 0.35)
-
-
-def s_feature_start() -> Buf:
-    out = silence(1.9)
-    scale = ["C5", "D5", "E5", "G5", "A5", "C6", "D6", "E6", "G6", "A6", "C7"]
-    for k, nm in enumerate(scale):
-        mix_into(out, bell(note(nm), 0.8, 0.35), k * 0.075, 0.55 + 0.03 * k)
-    for nm in ("C6", "E6", "G6", "C7"):
-        mix_into(out, bell(note(nm), 1.0, 0.5), 0.85, 0.35)
-    shimmer = mul(highpass(noise(1.0, 11), 6000), [math.sin(math.pi * i / RATE) ** 2 * 0.15 for i in range(RATE)])
-    mix_into(out, shimmer, 0.3, 0.5)
-    return fade(echo(out, 0.13, 0.3, 3), 0.002, 0.25)
-
-
-def s_feature_end() -> Buf:
-    out = silence(1.6)
-    for k, nm in enumerate(("G6", "E6", "C6", "G5")):
-        mix_into(out, bell(note(nm), 0.7, 0.3), k * 0.12, 0.7)
-    for nm, g in (("C5", 0.5), ("E5", 0.4), ("G5", 0.4), ("C6", 0.3)):
-        mix_into(out, bell(note(nm), 1.1, 0.55, 0.6), 0.5, g)
-    return fade(echo(out, 0.12, 0.25, 2), 0.002, 0.3)
-
-
-def s_sticky_lock() -> Buf:
-    sec = 0.4
-    n = n_samples(sec)
-    out = [0.0] * n
-    for f, a, d in ((523, 0.5, 0.12), (1231, 0.35, 0.08), (2177, 0.25, 0.05), (3340, 0.12, 0.03)):
-        s = mul(osc(f, sec), env_exp(n, d, 0.0008))
-        out = [x + a * y for x, y in zip(out, s)]
-    thunk = mul(osc(lambda t: 80 + 120 * math.exp(-t * 50), sec), env_exp(n, 0.05, 0.001))
-    click = mul(lowpass(noise(sec, 5), 2500), env_exp(n, 0.01, 0.0003))
-    out = [x + 0.8 * y + 0.5 * z for x, y, z in zip(out, thunk, click)]
-    # second, lighter latch
-    latch = mul(osc(1800, 0.08), env_exp(n_samples(0.08), 0.012))
-    return mix_into(out, latch, 0.07, 0.3)
-
-
-def s_expand() -> Buf:
-    sec = 0.85
-    n = n_samples(sec)
-    nz = lowpass(noise(sec, 6), lambda t: 200 + 7000 * (t / sec) ** 2)
-    env = [min(1, i / (0.6 * n)) ** 1.5 * (1 if i < 0.85 * n else (n - i) / (0.15 * n)) for i in range(n)]
-    sw = mul(osc(lambda t: 200 * (6 ** (t / sec)), sec, "tri"), env)
-    out = [0.7 * a * e + 0.35 * b for a, e, b in zip(nz, env, sw)]
-    mix_into(out, bell(note("C7"), 0.5, 0.2, 0.5), sec - 0.18, 0.3)
-    return fade(out, 0.005, 0.05)
-
-
-def s_multiplier_up() -> Buf:
-    out = silence(0.7)
-    for k, f in enumerate((660, 990, 1320)):
-        n = n_samples(0.14)
-        tone = mul(osc(lambda t, f=f: f * (1 + 0.25 * t / 0.14), 0.14, "tri"), env_exp(n, 0.06, 0.003))
-        mix_into(out, tone, k * 0.09, 0.6)
-    mix_into(out, bell(note("E7"), 0.4, 0.15, 0.5), 0.27, 0.35)
-    mix_into(out, bell(note("B7"), 0.35, 0.12, 0.3), 0.32, 0.2)
-    return echo(out, 0.08, 0.25, 2)
-
-
-def s_coin_tick() -> Buf:
-    sec = 0.06
-    n = n_samples(sec)
-    a = mul(osc(2637, sec), env_exp(n, 0.014, 0.0004))
-    b = mul(osc(3951, sec), env_exp(n, 0.008, 0.0004))
-    c = mul(osc(5274, sec), env_exp(n, 0.005, 0.0004))
-    return [x + 0.5 * y + 0.25 * z for x, y, z in zip(a, b, c)]
-
-
-def s_extra_spins() -> Buf:
-    out = silence(1.2)
-    for k, nm in enumerate(("G5", "C6", "E6", "G6", "C7")):
-        mix_into(out, bell(note(nm), 0.6, 0.3), k * 0.07, 0.65)
-    for nm in ("C6", "G6", "E7"):
-        mix_into(out, bell(note(nm), 0.8, 0.4, 0.7), 0.4, 0.35)
-    for k in range(3):
-        mix_into(out, pluck(note("C5") * (1, 1.25, 1.5)[k], 0.5, 30 + k), 0.0 + k * 0.07, 0.25)
-    return fade(echo(out, 0.1, 0.28, 2), 0.002, 0.15)
 
 
 def s_error() -> Buf:
@@ -421,20 +285,8 @@ def s_error() -> Buf:
 
 SOUNDS: dict[str, Callable[[], Buf]] = {
     "click.wav": s_click,
-    "spin_start.wav": s_spin_start,
     "reel_spin_loop.wav": s_reel_spin_loop,
-    "reel_stop.wav": s_reel_stop,
-    "scatter_land.wav": s_scatter_land,
     "win_small.wav": s_win_small,
-    "win_line.wav": s_win_line,
-    "win_big.wav": s_win_big,
-    "feature_start.wav": s_feature_start,
-    "feature_end.wav": s_feature_end,
-    "sticky_lock.wav": s_sticky_lock,
-    "expand.wav": s_expand,
-    "multiplier_up.wav": s_multiplier_up,
-    "coin_tick.wav": s_coin_tick,
-    "extra_spins.wav": s_extra_spins,
     "error.wav": s_error,
 }
 

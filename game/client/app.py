@@ -43,6 +43,7 @@ from .resources import Resources
 from .responsible import RealityCheck
 from .scene import SceneManager
 from .slow_frames import SlowFrames
+from .sound.quiet import stderr_to_log
 from .widgets.art import rounded_panel
 from .widgets.text import render_text
 
@@ -171,7 +172,8 @@ class App:
             raise StartupError(str(exc), status=2) from exc
         keep_big_blocks_returnable()
         try:
-            pygame.init()
+            with stderr_to_log("SDL start"):  # no sound card: ALSA's lines go to the log, not the terminal
+                pygame.init()
             pygame.key.set_repeat(350, 60)
             self.window = self._open_window()
             self.screen = self._canvas_for(self.window)
@@ -424,6 +426,7 @@ class App:
     def _update(self, dt: float) -> None:
         ctx = self.context
         ctx.scenes.update(dt)
+        ctx.audio.update(dt, ctx.scenes.music_cue())
         if self.map_watcher is not None:
             self.map_watcher.update(dt)
         if self.demo is not None:

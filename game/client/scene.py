@@ -17,6 +17,7 @@ import pygame
 from . import gfx
 from .loading import Loader, SceneBuild
 from .memory import collect_and_set_aside, return_freed_pages, set_aside
+from .sound.music import MusicCue
 
 if TYPE_CHECKING:
     from .context import AppContext
@@ -63,6 +64,11 @@ class Scene:
         """True while an automated driver (--autoplay, demo) may press Space here."""
         return False
 
+    def music_cue(self) -> MusicCue | None:
+        """The music this scene wants now, asked each frame of the scene at the stack's bottom
+        (None: whatever plays goes on)."""
+        return None
+
     def dispose(self) -> None:
         """The scene is gone for good (the stack was replaced): let go of everything it holds.
 
@@ -97,6 +103,10 @@ class SceneManager:
     @property
     def top(self) -> Scene | None:
         return self.stack[-1] if self.stack else None
+
+    def music_cue(self) -> MusicCue | None:
+        """The music of the screen under any overlays (None while a screen is being built)."""
+        return self.stack[0].music_cue() if self.stack else None
 
     def push(self, scene: Scene) -> None:
         if self.top is not None:

@@ -140,10 +140,18 @@ class ReelScreen(GameScreen):
 
     def before_spin(self) -> None:
         self.painter.clear()
+        self._scatters_landed = 0
 
     def reel_landed(self, col: int) -> None:
-        """A reel touched down: its stop sound (games add their scatter sparkle)."""
+        """A reel touched down: its stop sound (games add their scatter sparkle); when the reels
+        after it hold on for a feature that can still land, the build-up."""
         self.sound("reel_stop")
+        reels = self.reels.reels
+        if col + 1 < len(reels) and reels[col + 1].anticipate and not reels[col].anticipate:
+            self.sound("anticipation")
+
+    def feature_music(self) -> bool:
+        return self.in_feature()
 
     def sparkle_cell(self, col: int, row: int, count: int = 10) -> None:
         x, y = self.reels.cell_center(col, row)

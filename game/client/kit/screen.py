@@ -36,6 +36,7 @@ from .. import gfx, theme
 from ..layout import Layout, LayoutError
 from ..prices import ARMED_AFTER, CONFIRM_TITLE, confirmation_lines, load_threshold, needs_confirmation
 from ..scene import Scene
+from ..sound.music import MusicCue
 from ..widgets.art import image_or_standin, rounded_panel
 from ..widgets.banner import Banner, Toast
 from ..widgets.button import Button
@@ -64,6 +65,7 @@ BASE_REGIONS = (
     "balance", "bet", "bet_minus", "bet_plus", "win", "spin", "autoplay", "turbo", "info", "history",
     "settings", "back", "message", "toast", "hints", "replay",
 )
+SCATTER_CUES = ("scatter_land", "scatter_land_2", "scatter_land_3")  # rising: the feature draws near
 SPACE_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 BET_DOWN_KEYS = (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS)
 BET_UP_KEYS = (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
@@ -135,6 +137,7 @@ class GameScreen(Scene):
         self._autoplay: AutoplayRun | None = None
         self._autoplay_wait = 0.0
         self._looping = False
+        self._scatters_landed = 0  # this spin's, for the rising scatter cues
         options = getattr(app, "options", None)
         self._automated = bool(getattr(options, "autoplay", None) or getattr(options, "demo", False))
         self._free_tag: tuple[str, pygame.Surface] | None = None  # "FREE GAME n of N" on the spin button
@@ -156,6 +159,9 @@ class GameScreen(Scene):
         """The second half of building, on the main thread: the money from the wallet, and the
         round the screen opens on (an interrupted one resumed, else the last one played)."""
         resume, self._resume = self._resume, None
+        prepare = getattr(getattr(self.app, "audio", None), "prepare", None)
+        if prepare is not None:
+            prepare(self.game.id)  # this game's sounds load on a thread while the screen fades in
         self._show_turbo()
         self.show_money()
         if resume is not None:
@@ -389,6 +395,23 @@ class GameScreen(Scene):
         if audio is not None:
             audio.play(name)
 
+    def scatter_landed(self) -> None:
+        """A scatter or bonus symbol touched down: the 2nd and 3rd of a spin ring higher."""
+        self._scatters_landed += 1
+        self.sound(SCATTER_CUES[min(self._scatters_landed, len(SCATTER_CUES)) - 1])
+
+    def feature_music(self) -> bool:
+        """The feature is on (its music plays): a game with one says when."""
+        return False
+
+    def music_cue(self) -> MusicCue:
+        """The base track; the feature's while it plays, the big win's under its count-up; the
+        music ducked while a feature card is up."""
+        celebration = getattr(self, "celebration", None)
+        track = ("big_win" if celebration is not None and celebration.active
+                 else "feature" if self.feature_music() else "base")
+        return MusicCue(self.game.id, track, duck=self.banner.visible)
+
     # -- rounds ------------------------------------------------------------------------------
 
     def press_spin(self) -> None:
@@ -458,6 +481,7 @@ class GameScreen(Scene):
             ])
             return False
         self.sound("spin_start")
+        self._scatters_landed = 0
         self.show_money(active)
         self.present(active)
         return True

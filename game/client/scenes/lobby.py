@@ -27,6 +27,7 @@ from ..layout import Layout
 from ..loading import SceneBuild
 from ..scene import Scene
 from ..screens import GameScreenBuild, ScreenUnavailable
+from ..sound.music import LOBBY, MusicCue
 from ..widgets.art import image_or_standin, rounded_panel, soft_blur, soft_glow
 from ..widgets.button import Button
 from ..widgets.text import render_text
@@ -256,6 +257,9 @@ class LobbyScene(Scene):
 
     def on_enter(self) -> None:
         self._refresh_balance()
+
+    def music_cue(self) -> MusicCue:
+        return MusicCue(LOBBY)
 
     def _refresh_balance(self) -> None:
         balance = self.app.wallet.balance

@@ -30,6 +30,7 @@ TIERS: tuple[tuple[int, str, tuple[int, int, int]], ...] = (
     (25, "MEGA WIN", (90, 235, 225)),
     (10, "BIG WIN", (255, 200, 70)),
 )
+TIER_CUES = ("win_epic", "win_mega", "win_big")  # the fanfare of each of TIERS as the count-up reaches it
 SCALES = (0.4, 0.6, 0.8, 1.0, 1.15, 1.25, 1.18, 1.08, 1.0)
 
 
@@ -145,7 +146,7 @@ class BigWinCelebration:
             self.tier = tier
             self.tier_time = 0.0
             if self.time > 0.1:
-                self.sound("win_big")
+                self.sound(TIER_CUES[tier])
         self.tier_time += dt
         self._spawn -= dt
         cx = self.size[0] / 2

@@ -194,7 +194,7 @@ class SantaLayer:
 
         def chomp() -> None:
             on_eat()
-            self.sound("win_line")
+            self.sound("santa_eat")
 
         data = {"pie": pie_cell, "chomp": chomp, "chomped": False, "block": stand}
 
@@ -206,7 +206,7 @@ class SantaLayer:
         self._then(_Move("eat", self.EAT_TIME, lambda: self.sound("coin_tick"), swallowed, data))
         if grows:
             def grow_start(a: Block = after) -> None:
-                self.sound("expand")
+                self.sound("santa_grow")
                 rect = self.rect_of(a)
                 for _ in range(3):
                     self.particles.burst(rect.centerx, rect.centery, self.sparkles, count=14, speed=420,

@@ -197,4 +197,4 @@ class FatSantaScreen(ReelScreen):
         column = self.reels.reels[col].target
         if self.game.description.santa in column:
             self.sparkle_cell(col, column.index(self.game.description.santa), count=12)
-            self.sound("scatter_land")
+            self.scatter_landed()

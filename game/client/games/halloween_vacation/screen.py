@@ -115,4 +115,4 @@ class HalloweenVacationScreen(ReelScreen):
         column = self.reels.reels[col].target
         if self.game.scatter in column and not self.feature.in_free:
             self.sparkle_cell(col, column.index(self.game.scatter))
-            self.sound("scatter_land")
+            self.scatter_landed()

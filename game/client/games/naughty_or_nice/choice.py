@@ -431,7 +431,7 @@ class ShowChoice(Step):
             self.lifts[index] = ease_towards(self.lifts[index], 1.0 if index == lit else 0.0, dt, 12.0)
         if not self._stamped and self.time >= self.settle_at:
             self._stamped = True
-            self.sound("feature_start")
+            self.sound("substitute_award")
             self.cards.sparkle(self.particles, self.chosen, count=10)
         self.particles.update(dt)
         if self.time >= self.length:

@@ -163,8 +163,7 @@ class JackpotCelebration:
         self.particles.clear()
         self._spawn = self._burst = 0.0
         self._bursts = 0
-        self.sound("win_big")
-        self.sound("feature_start")
+        self.sound("jackpot")
 
     @property
     def length(self) -> float:

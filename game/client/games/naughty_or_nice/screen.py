@@ -221,4 +221,4 @@ class NaughtyOrNiceScreen(ReelScreen):
         scatter = self.game.description.scatter
         if scatter in column and not self.feature.in_free:
             self.sparkle_cell(col, column.index(scatter))
-            self.sound("scatter_land")
+            self.scatter_landed()

@@ -246,7 +246,7 @@ class Presenter(StagePresenter):
                          else "The final level")
             steps.append(self._banner(f"Level {level}", f"x{mult}", lines, hold=self._hold(2.4), moment=True,
                                     hint="SPACE to continue", accent=VIOLET, sound=s.sound,
-                                    sound_name="multiplier_up"))
+                                    sound_name="level_up"))
         steps.append(DropIn(s, event["grid"], before=lambda: s.begin_level(level, mult, needed),
                             progress=index + 1))
         return steps

@@ -210,9 +210,12 @@ class SantasWonderlandScreen(GameScreen):
         self.features_panel.set(name, "owed")
         self.sound("sticky_lock")
 
+    def feature_music(self) -> bool:
+        return self.in_midnight
+
     def begin_feature(self, name: str) -> None:
         self.features_panel.set(name, "playing")
-        self.sound("feature_start")
+        self.sound("marker_fire")
 
     def end_feature(self, name: str) -> None:
         self.features_panel.set(name, "done")
@@ -273,7 +276,7 @@ class SantasWonderlandScreen(GameScreen):
             self.particles.burst(x, y, self.colored_sparkles(COLORS.get(name or "")), count=4, speed=260, life=0.55,
                                  gravity=500)
         if cells:
-            self.sound("reel_stop")
+            self.sound("tumble")
 
     def _column_landed(self, col: int) -> None:
         if col % 2 == 0:

@@ -338,7 +338,7 @@ class Presenter(StagePresenter):
                                          sound=s.sound, sound_name="feature_end", progress=index + 1,
                                          waits=lambda: not s.answers_itself())]
         return [*counter, self.moment(title, big, lines, accent=accent,
-                                      sound_name="win_big" if full else ("feature_end" if total else ""),
+                                      sound_name="full_house" if full else ("feature_end" if total else ""),
                                       progress=index + 1)]
 
     @shows("round_end")

@@ -437,7 +437,7 @@ class SlingoSantaKingScreen(GameScreen):
 
             def arrive(step: int = step) -> None:
                 self.trail.set(max(self.trail.trail, step))
-                self.sound("multiplier_up")
+                self.sound("trail_step")
 
             self.flyers.append(Flyer(self.bell, (center[0], center[1] - 30), self.trail.target(step), 0.45, arrive))
             self.sound("win_line")
@@ -463,7 +463,7 @@ class SlingoSantaKingScreen(GameScreen):
         color = {"number": (255, 140, 190), "wild": (255, 220, 110), "super_wild": (200, 160, 255)}[kind]
         self.particles.burst(x, y, self.colored_sparkles(color), count=8 if kind == "number" else 16, speed=170,
                              life=0.5, gravity=0)
-        self.sound("sticky_lock")
+        self.sound("slingo_daub")
 
     def slingo(self, new_lines: Sequence[int], slingos: int, counter_to: int) -> None:
         self.grid.light_lines(new_lines)
@@ -474,7 +474,10 @@ class SlingoSantaKingScreen(GameScreen):
             f"+{len(new_lines)}  \u00b7  {slingos} SLINGOS"
         cx, cy = self.grid.rect.center
         self.particles.burst(cx, cy, self.stars, count=30, speed=360, life=1.0, gravity=240)
-        self.sound("win_small")
+        self.sound("slingo_line")
+
+    def feature_music(self) -> bool:
+        return self.in_bonus
 
     def begin_bonus(self, level: int) -> None:
         self.in_bonus = True

@@ -193,7 +193,7 @@ class WheelStep(Step):
         clicks = int(self.show.angle / (math.tau / 24))
         if clicks > self._clicks:
             if clicks - self._clicks < 3 and clicks % 2 == 0:
-                self.sound("click")
+                self.sound("wheel_tick")
             self._clicks = clicks
         self.show.update(dt)
         if not self.landed and p >= 1:

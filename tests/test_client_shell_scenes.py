@@ -204,9 +204,15 @@ def test_settings_persist(app: App) -> None:
     settings = overlays.SettingsOverlay(app.context, session)
     app.context.scenes.push(settings)
     frames(app)
-    before = app.context.audio.volume
-    key(pygame.K_LEFT)  # volume down a step
+    audio = app.context.audio
+    music_before, effects_before = audio.music_volume, audio.effects_volume
     key(pygame.K_DOWN)
+    key(pygame.K_LEFT)  # music off
+    key(pygame.K_DOWN)
+    key(pygame.K_LEFT)  # music volume down a step
+    key(pygame.K_DOWN)
+    key(pygame.K_DOWN)
+    key(pygame.K_LEFT)  # effects volume down a step
     key(pygame.K_DOWN)
     key(pygame.K_RIGHT)  # turbo on
     key(pygame.K_DOWN)
@@ -216,8 +222,10 @@ def test_settings_persist(app: App) -> None:
     key(pygame.K_RETURN)
     frames(app)
     wallet = app.context.wallet
-    assert app.context.audio.volume == pytest.approx(before - 0.1)
-    assert wallet.setting("volume") == pytest.approx(before - 0.1)
+    assert (audio.music_on, audio.effects_on) == (False, True)
+    assert audio.music_volume == music_before - 10 == wallet.setting("music_volume")
+    assert audio.effects_volume == effects_before - 10 == wallet.setting("effects_volume")
+    assert wallet.setting("music_on") is False
     assert wallet.setting("turbo") is True
     assert wallet.setting("reduced_motion") is True and app.context.flags["reduced_motion"] is True
     assert wallet.setting("budget") == step_budget(None, +1) == session.budget

@@ -513,7 +513,7 @@ class App:
         for wallet in self.retired_wallets:
             wallet.close()
         try:
-            self.context.audio.stop_all()
+            self.context.audio.close()
             self.context.wallet.close()
         finally:
             pygame.quit()

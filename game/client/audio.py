@@ -55,6 +55,7 @@ class Audio:
         self._shared = Bank(SHARED)
         self._bank: Bank = self._shared
         self._loader: BankLoader | None = None
+        self._wanted_world: str | None = None  # asked for by prepare(): loading begins at the next update
         self._mix: MusicMix | None = None
         self._effects_level = -1.0
         reason = self._backend.start()
@@ -90,7 +91,8 @@ class Audio:
 
     def _sound(self, name: str) -> Playable | None:
         sound = self._bank.effects.get(name) or self._shared.effects.get(name)
-        if sound is None and self.available and self._loader is None and (self._bank.world, name) not in self._missing:
+        settled = self._loader is None and self._wanted_world is None
+        if sound is None and self.available and settled and (self._bank.world, name) not in self._missing:
             self._missing.add((self._bank.world, name))
             log.warning("no sound for cue %r in %s", name, self._bank.world)
         return sound
@@ -136,18 +138,20 @@ class Audio:
         self._take_loaded_bank()
         if cue is not None:
             self.prepare(cue.world)
+        if self._wanted_world is not None and self._loader is None:
+            self._loader = BankLoader(self._backend, self._sounds_folder, self._music_folder, self._wanted_world)
+            self._wanted_world = None
         mix = self._mix
         if cue is not None and mix.world == cue.world and self._loader is None:
             mix.want(cue.track if cue.track in TRACKS else "base")
         mix.update(dt, self._music_gain(), card=bool(cue and cue.duck))
 
     def prepare(self, world: str) -> None:
-        """Begin loading ``world``'s sounds unless they are in or on their way (a screen calls
-        this when it is attached, behind the fade; the frame never waits for it)."""
-        if self._mix is None or (world == self._bank.world and self._loader is None):
-            return
-        if self._loader is None or self._loader.world != world:
-            self._loader = BankLoader(self._backend, self._sounds_folder, self._music_folder, world)
+        """Load ``world``'s sounds from the next frame on, unless they are in or on their way (a
+        screen calls this when it is attached, behind the fade; the frame never waits for them)."""
+        latest = self._loader.world if self._loader is not None else self._bank.world
+        if self._mix is not None and world != latest:
+            self._wanted_world = world  # (after the bank loading now, if any)
 
     def _take_loaded_bank(self) -> None:
         loader = self._loader
@@ -163,6 +167,13 @@ class Audio:
         self._mix.install(loader.world, loader.bank.music)
         log.debug("sound: %s loaded (%d cues, %d tracks)", loader.world, len(loader.bank.effects),
                   len(loader.bank.music))
+
+    def close(self) -> None:
+        """Stop every sound and let a bank being loaded finish (before the mixer is shut down)."""
+        self.stop_all()
+        if self._loader is not None:
+            self._loader.wait(5.0)
+            self._loader = None
 
     def wait_until_loaded(self, timeout: float = 10.0) -> None:
         """Block until the world being loaded is in (tests and tools; never a frame)."""

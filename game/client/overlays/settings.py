@@ -1,7 +1,7 @@
-"""Settings: volume, mute, turbo, reduced motion, the session budget and when a price asks twice;
-every change is saved at once.
+"""Settings: music and effects volumes and switches, mute, turbo, reduced motion, the session
+budget and when a price asks twice; every change is saved at once.
 
-Volume and mute belong to the player (saved through ``app.audio`` in the player's wallet);
+The sound settings belong to the player (saved through ``app.audio`` in the player's wallet);
 turbo, reduced motion, budget and the price confirmation are saved in the session's wallet
 (``turbo``, ``reduced_motion``, ``budget`` in cents or None, ``prices.SETTING``).
 """
@@ -22,10 +22,13 @@ if TYPE_CHECKING:
     from ..context import AppContext
 
 SIZE = (780, 700)
-VOLUMES = [i / 10 for i in range(11)]
+VOLUMES = list(range(0, 101, 10))  # percent
+ON_OFF = [False, True]
 
 
 class SettingsOverlay(OptionsOverlay):
+    ROW_H = 40  # nine rows, the note and the button below them
+
     def __init__(
         self, app: AppContext, session: PlaySession | None,
         *, on_change: Callable[[str, object], None] | None = None,
@@ -35,17 +38,17 @@ class SettingsOverlay(OptionsOverlay):
         self.wallet = session.wallet if session is not None else app.wallet
         self.on_change = on_change
         audio = app.audio
-        volume_index = min(range(len(VOLUMES)), key=lambda i: abs(VOLUMES[i] - audio.volume))
         budget = self.wallet.setting("budget", None)
         if budget not in BUDGET_STEPS:
             budget = None
         turbo = bool(self.wallet.setting("turbo", False))
         calm = bool(self.wallet.setting("reduced_motion", False))
         self.place_rows([
-            OptionRow("Volume", list(VOLUMES), volume_index, lambda v: f"{round(float(v) * 100)}%",
-                      self._set_volume),
-            OptionRow("Sound", [False, True], 0 if audio.muted else 1, lambda v: "On" if v else "Muted",
-                      self._set_sound),
+            OptionRow("Sound", ON_OFF, 0 if audio.muted else 1, lambda v: "On" if v else "Muted", self._set_sound),
+            OptionRow("Music", ON_OFF, int(audio.music_on), _on_off, self._set_music_on),
+            OptionRow("Music volume", VOLUMES, _nearest(audio.music_volume), _percent, self._set_music_volume),
+            OptionRow("Effects", ON_OFF, int(audio.effects_on), _on_off, self._set_effects_on),
+            OptionRow("Effects volume", VOLUMES, _nearest(audio.effects_volume), _percent, self._set_effects_volume),
             OptionRow("Turbo spins", [False, True], 1 if turbo else 0, lambda v: "On" if v else "Off",
                       self._set_turbo),
             OptionRow("Reduced motion", [False, True], 1 if calm else 0, lambda v: "On" if v else "Off",
@@ -64,10 +67,22 @@ class SettingsOverlay(OptionsOverlay):
         if self.on_change is not None:
             self.on_change(key, value)
 
-    def _set_volume(self, value: float) -> None:
-        self.app.audio.set_volume(float(value))
+    def _set_music_volume(self, value: int) -> None:
+        self.app.audio.set_music_volume(value)
+        self._changed("music_volume", value)
+
+    def _set_effects_volume(self, value: int) -> None:
+        self.app.audio.set_effects_volume(value)
         self.app.audio.play("click")
-        self._changed("volume", value)
+        self._changed("effects_volume", value)
+
+    def _set_music_on(self, value: bool) -> None:
+        self.app.audio.set_music_on(value)
+        self._changed("music_on", value)
+
+    def _set_effects_on(self, value: bool) -> None:
+        self.app.audio.set_effects_on(value)
+        self._changed("effects_on", value)
 
     def _set_sound(self, value: bool) -> None:
         self.app.audio.set_muted(not value)
@@ -99,7 +114,20 @@ class SettingsOverlay(OptionsOverlay):
 
     def handle_extra_key(self, key: int) -> None:
         if key == pygame.K_m:
-            self.rows[1].cycle()
+            self.rows[0].cycle()  # M mutes everything, here as everywhere
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_rows(surface, self._note, "Up/Down: choose   ·   Left/Right: change   ·   Enter or Esc: done")
+
+
+def _on_off(value: bool) -> str:
+    return "On" if value else "Off"
+
+
+def _percent(value: int) -> str:
+    return f"{value}%"
+
+
+def _nearest(percent: int) -> int:
+    """The index of the step of VOLUMES nearest ``percent``."""
+    return min(range(len(VOLUMES)), key=lambda i: abs(VOLUMES[i] - percent))

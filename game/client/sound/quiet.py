@@ -35,7 +35,6 @@ def stderr_to_log(what: str) -> Iterator[None]:
             os.dup2(saved, 2)
             os.close(saved)
             sink.seek(0)
-            text = sink.read().decode("utf-8", "replace")
-    for line in text.splitlines():
-        if line.strip():
-            log.debug("%s: %s", what, line)
+            for line in sink.read().decode("utf-8", "replace").splitlines():
+                if line.strip():
+                    log.debug("%s: %s", what, line)

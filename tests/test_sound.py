@@ -9,19 +9,23 @@ import ast
 import logging
 import math
 import os
+import shutil
 import subprocess
 import sys
+import time
 import wave
 from pathlib import Path
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.catalogue import CATALOGUE
 from game.client.audio import FANFARES, Audio
 from game.client.sound import backend as sound_backend
 from game.client.sound.cues import cue_files, missing_cues
-from game.client.sound.music import DUCK_GAIN, FADE, MusicCue
+from game.client.sound.music import DUCK_GAIN, FADE, TRACKS, MusicCue, MusicMix
 from game.client.sound.quiet import stderr_to_log
 from game.paths import asset_path
 from game.store import Wallet
@@ -66,10 +70,9 @@ def _cue_names(paths: list[Path]) -> set[str]:
                 for keyword in node.keywords:
                     if keyword.arg == "sound_name":
                         names |= strings(keyword.value)
-            elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id.endswith("_CUES")
-                                                      for t in node.targets):
-                if isinstance(node.value, ast.Tuple):
-                    names |= set().union(*(strings(e) for e in node.value.elts))
+            elif (isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple)
+                  and any(isinstance(t, ast.Name) and t.id.endswith("_CUES") for t in node.targets)):
+                names |= set().union(*(strings(e) for e in node.value.elts))
     return names
 
 
@@ -281,7 +284,7 @@ def test_music_follows_the_scene_and_crossfades_into_the_feature_and_back(folder
     backend = FakeBackend()
     audio = Audio(backend=backend)
     audio.set_music_volume(50)
-    base, feature, big = backend.channels
+    base, feature, _ = backend.channels
     _settle(audio, MusicCue("lobby"))
     assert ("channel_play", 0, "lobby", -1) in backend.log
     assert base.volume == pytest.approx(0.5)
@@ -391,3 +394,108 @@ def test_the_app_on_alsa_without_a_card_writes_no_alsa_lines(tmp_path: Path) -> 
     assert done.returncode == 0, done.stderr
     assert "ALSA lib" not in done.stderr
     assert len([line for line in done.stderr.splitlines() if line.strip()]) <= 1
+
+
+# -- the screens ask for the music their moment wants -------------------------------------------
+
+
+@pytest.fixture
+def display():
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.display.set_mode((1280, 720))
+    yield surface
+
+
+def test_a_big_win_on_screen_wants_its_track_and_plays_its_fanfares(tmp_path: Path, display) -> None:
+    from tests import harness
+
+    game = "halloween_vacation"
+    seed = harness.seed_where(game, "big win, base game", lambda r: r.win >= 10 * r.bet and not r.features)
+    h = harness.open_game(tmp_path, game)
+    played: list[str] = []
+    real_play = h.screen.app.audio.play
+
+    def recording(name: str) -> None:
+        played.append(name)
+        real_play(name)
+
+    h.screen.app.audio.play = recording  # type: ignore[method-assign]
+    assert h.screen.music_cue() == MusicCue(game, "base", duck=False)
+    h.spin(seed)
+    tracks = set()
+    h.until(lambda: h.screen.celebration.active, 60)
+    while h.screen.celebration.active:
+        tracks.add(h.screen.music_cue().track)
+        h.frame()
+    h.run_until_idle()
+    assert tracks == {"big_win"}
+    assert "win_big" in played and "coin_tick" in played and "spin_start" in played
+    assert h.screen.music_cue().track == "base"
+
+
+def test_a_feature_card_ducks_and_the_feature_wants_its_track(tmp_path: Path, display) -> None:
+    from tests import harness
+    from tests.halloween_fixtures import BET, free_seed
+
+    h = harness.open_game(tmp_path, "halloween_vacation", bet=BET, starting_balance=100_000)
+    h.spin(free_seed())
+    h.until(lambda: h.screen.banner.visible, 120)
+    assert h.screen.music_cue().duck
+    h.until(lambda: h.screen.in_feature() and not h.screen.banner.visible, 120, each=h.dismiss_card)
+    assert h.screen.music_cue() == MusicCue("halloween_vacation", "feature", duck=False)
+
+
+def test_a_frame_never_waits_for_a_bank_to_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real mixer (dummy driver) decodes a game's effects and its tracks (the game's own
+    OGGs stand in for the music) on the bank's thread: no update waits for it."""
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    game = "santas_wonderland"
+    shutil.copytree(SOUNDS, tmp_path / "sounds")
+    for track, cue in (("base", "feature_start"), ("feature", "win_epic"), ("big_win", "level_up")):
+        (tmp_path / "music" / game).mkdir(parents=True, exist_ok=True)
+        shutil.copy(SOUNDS / game / f"{cue}.ogg", tmp_path / "music" / game / f"{track}.ogg")
+    monkeypatch.setattr("game.client.audio.asset_path", lambda *parts: tmp_path.joinpath(*parts))
+    audio = Audio()
+    assert audio.available
+    started = time.perf_counter()
+    cue, slowest = MusicCue(game), 0.0
+    while audio.world != game or audio.loading:
+        before = time.perf_counter()
+        audio.update(1 / 60, cue)
+        slowest = max(slowest, time.perf_counter() - before)
+        time.sleep(0.002)
+        assert time.perf_counter() - started < 20, "the bank never came in"
+    assert slowest < 0.02, f"an update took {slowest * 1000:.1f} ms"
+    assert {"tumble", "marker_fire", "level_up"} <= set(audio.names)
+    audio.close()
+
+
+# -- the mix's invariants -----------------------------------------------------------------------
+
+MOMENTS = st.tuples(st.sampled_from((*TRACKS, "missing")), st.booleans(), st.booleans(),
+                    st.floats(min_value=0.0, max_value=0.5))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(MOMENTS, min_size=1, max_size=40), st.integers(min_value=0, max_value=100))
+def test_the_mix_stays_within_its_volume_and_settles_on_what_is_wanted(moments, percent) -> None:
+    log: list[tuple] = []
+    channels = [FakeChannel(i, log) for i in range(len(TRACKS))]
+    mix = MusicMix(channels)  # type: ignore[arg-type]
+    mix.install("game", {track: FakeSound(Path(f"music/game/{track}.ogg"), log) for track in TRACKS})
+    volume = percent / 100
+    for track, card, fanfare, seconds in moments:
+        mix.want(track)
+        if fanfare:
+            mix.duck_for(seconds)
+        for _ in range(round(seconds * 60)):
+            mix.update(1 / 60, volume, card=card)
+            assert all(0.0 <= c.volume <= volume + 1e-9 for c in channels if c.sound is not None)
+            assert len(mix.sounding) <= len(TRACKS)
+    wanted = mix.wanted
+    for _ in range(round((FADE + 1.0) * 60)):
+        mix.update(1 / 60, volume)
+    assert mix.sounding == ({wanted} if wanted is not None else set())
+    if wanted is not None:
+        assert channels[TRACKS.index(wanted)].volume == pytest.approx(volume, abs=0.005)

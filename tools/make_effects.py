@@ -51,7 +51,7 @@ class World:
 
 
 WORLDS: dict[str, World] = {
-    # Day of the Dead: marimba, nylon guitar, mariachi trumpet, a low guitarrón.
+    # Day of the Dead: marimba, nylon guitar, mariachi trumpet, an acoustic bass for the guitarrón.
     "halloween_vacation": World({"lead": 56, "bell": 12, "low": 32, "pad": 24}, 57, (0, 2, 3, 5, 7, 8, 11)),
     # A snowy winter night: celesta, glockenspiel, tubular bells, a choir.
     "santas_wonderland": World({"lead": 8, "bell": 9, "low": 14, "pad": 52}, 62, (0, 2, 4, 5, 7, 9, 11)),

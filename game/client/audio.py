@@ -89,10 +89,14 @@ class Audio:
     def world(self) -> str:
         return self._bank.world
 
+    @property
+    def loading(self) -> bool:
+        """A world's sounds are asked for or on their way."""
+        return self._loader is not None or self._wanted_world is not None
+
     def _sound(self, name: str) -> Playable | None:
         sound = self._bank.effects.get(name) or self._shared.effects.get(name)
-        settled = self._loader is None and self._wanted_world is None
-        if sound is None and self.available and settled and (self._bank.world, name) not in self._missing:
+        if sound is None and self.available and not self.loading and (self._bank.world, name) not in self._missing:
             self._missing.add((self._bank.world, name))
             log.warning("no sound for cue %r in %s", name, self._bank.world)
         return sound

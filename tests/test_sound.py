@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.catalogue import CATALOGUE
-from game.client.audio import FANFARES, Audio
+from game.client.audio import EFFECTS_HEADROOM, FANFARES, Audio
 from game.client.sound import backend as sound_backend
 from game.client.sound.cues import cue_files, missing_cues
 from game.client.sound.music import DUCK_GAIN, FADE, TRACKS, MusicCue, MusicMix
@@ -196,12 +196,15 @@ class FakeBackend:
         self.log: list[tuple] = []
         self.fail = fail
         self.channels = [FakeChannel(i, self.log) for i in range(sound_backend.MUSIC_CHANNELS)]
+        self.sounds: list[FakeSound] = []
 
     def start(self) -> str | None:
         return self.fail
 
     def load(self, path: Path) -> FakeSound:
-        return FakeSound(path, self.log)
+        sound = FakeSound(path, self.log)
+        self.sounds.append(sound)
+        return sound
 
     def channel(self, index: int) -> FakeChannel:
         return self.channels[index]
@@ -322,6 +325,17 @@ def test_music_ducks_under_the_big_win_fanfare_and_under_feature_cards(folders: 
     assert base.volume == pytest.approx(DUCK_GAIN)
     _frames(audio, MusicCue("halloween_vacation"), 1.0)
     assert base.volume == pytest.approx(1.0)
+
+
+def test_the_effects_leave_the_mix_headroom(folders: Path) -> None:
+    backend = FakeBackend()
+    audio = Audio(backend=backend)
+    _settle(audio, MusicCue("halloween_vacation"))
+    audio.set_effects_volume(100)
+    effects = [sound for sound in backend.sounds if sound.name in ("click", "halloween_vacation/spin_start")]
+    assert len(effects) >= 2 and {sound.volume for sound in effects} == {EFFECTS_HEADROOM}
+    audio.set_effects_volume(40)
+    assert {sound.volume for sound in effects} == {0.4 * EFFECTS_HEADROOM}
 
 
 def test_mute_and_the_switches_silence_what_they_say(folders: Path) -> None:

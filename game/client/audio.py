@@ -33,6 +33,10 @@ MUSIC_VOLUME_KEY, EFFECTS_VOLUME_KEY = "music_volume", "effects_volume"
 MUSIC_ON_KEY, EFFECTS_ON_KEY, MUTED_KEY = "music_on", "effects_on", "muted"
 OLD_VOLUME_KEY = "volume"  # one volume (0.0-1.0) before there were two: read as the effects' volume
 DEFAULT_MUSIC_VOLUME, DEFAULT_EFFECTS_VOLUME = 60, 80
+# Each effect peaks at -3 dBFS or under, and a busy moment (a fanfare over a count-up's ticks, reel
+# stops and the music) sums several: at 100% the effects play at half their files' level (-6 dB),
+# so the mix stays under full scale (a 7.5-minute demo at 80% without it clipped 1,334 samples).
+EFFECTS_HEADROOM = 0.5
 # Cues whose sound the music ducks under for as long as it plays.
 FANFARES = frozenset({"win_big", "win_mega", "win_epic", "jackpot", "full_house", "feature_start", "level_up"})
 __all__ = ["Audio", "MusicCue"]
@@ -230,7 +234,7 @@ class Audio:
         return 0.0 if self.muted or not self.music_on else self.music_volume / 100
 
     def _effects_gain(self) -> float:
-        return 0.0 if self.muted or not self.effects_on else self.effects_volume / 100
+        return 0.0 if self.muted or not self.effects_on else self.effects_volume / 100 * EFFECTS_HEADROOM
 
     def _apply_effects_volume(self) -> None:
         level = self._effects_gain()

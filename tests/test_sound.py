@@ -306,6 +306,16 @@ def test_music_follows_the_scene_and_crossfades_into_the_feature_and_back(folder
     assert ("unpause", 0) in backend.log and base.volume == pytest.approx(0.5) and ("pause", 1) in backend.log
 
 
+def test_a_feature_resumes_after_a_big_win_and_a_new_feature_begins_from_its_top(folders: Path) -> None:
+    backend = FakeBackend()
+    audio = Audio(backend=backend)
+    _settle(audio, MusicCue("halloween_vacation"))
+    for track in ("feature", "big_win", "feature", "base", "feature"):
+        _frames(audio, MusicCue("halloween_vacation", track), FADE + 0.2)
+    feature_starts = [e for e in backend.log if e[:3] == ("channel_play", 1, "halloween_vacation/feature")]
+    assert len(feature_starts) == 2 and ("unpause", 1) in backend.log
+
+
 def test_music_ducks_under_the_big_win_fanfare_and_under_feature_cards(folders: Path) -> None:
     backend = FakeBackend()
     audio = Audio(backend=backend)
@@ -513,3 +523,14 @@ def test_the_mix_stays_within_its_volume_and_settles_on_what_is_wanted(moments, 
     assert mix.sounding == ({wanted} if wanted is not None else set())
     if wanted is not None:
         assert channels[TRACKS.index(wanted)].volume == pytest.approx(volume, abs=0.005)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not (shutil.which("fluidsynth") and shutil.which("oggenc")
+                         and Path("/usr/share/sounds/sf2/FluidR3_GM.sf2").is_file()),
+                    reason="regenerating the effects needs fluidsynth, vorbis-tools and fluid-soundfont-gm")
+def test_make_effects_renders_the_committed_files_byte_for_byte() -> None:
+    done = subprocess.run([sys.executable, "-m", "tools.make_effects", "--check", "--game", "fat_santa"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "every file matches" in done.stdout + done.stderr

@@ -4,7 +4,8 @@ A scene asks each frame for a :class:`MusicCue` (its world, the track its moment
 card is up); :class:`MusicMix` moves reserved channels' volumes towards it. Every track has its own
 channel: the one wanted rises over :data:`FADE` seconds while the others fall (a crossfade), a
 track that has fallen silent is paused (the base track then resumes where it was; the feature and
-big-win tracks start from their top each time). Under a fanfare (:meth:`MusicMix.duck_for`) or a
+big-win tracks start from their top each time, but a feature a big win interrupted goes on where
+it was). Under a fanfare (:meth:`MusicMix.duck_for`) or a
 feature card the whole mix drops to :data:`DUCK_GAIN`.
 """
 
@@ -88,12 +89,13 @@ class MusicMix:
             track = "base" if "base" in self.tracks else None
         if track == self.wanted:
             return
-        self.wanted = track
+        previous, self.wanted = self.wanted, track
         if track is None:
             return
         log.debug("music: %s/%s in", self.world, track)
         channel = self.channels[track]
-        if track in FROM_THE_TOP or track not in self.started:
+        # a track begins again from its top, but after a big win the feature goes on where it was
+        if track not in self.started or (track in FROM_THE_TOP and previous != "big_win"):
             channel.stop()
             channel.set_volume(0.0)
             self._sent[track] = 0.0

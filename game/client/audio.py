@@ -37,6 +37,9 @@ DEFAULT_MUSIC_VOLUME, DEFAULT_EFFECTS_VOLUME = 60, 80
 # stops and the music) sums several: at 100% the effects play at half their files' level (-6 dB),
 # so the mix stays under full scale (a 7.5-minute demo at 80% without it clipped 1,334 samples).
 EFFECTS_HEADROOM = 0.5
+# A cue already sounding this many times is not started again (five reel stops and their daubs in
+# a Slingo spin otherwise pile up towards full scale).
+VOICES_A_CUE = 3
 # Cues whose sound the music ducks under for as long as it plays.
 FANFARES = frozenset({"win_big", "win_mega", "win_epic", "jackpot", "full_house", "feature_start", "level_up"})
 __all__ = ["Audio", "MusicCue"]
@@ -111,7 +114,7 @@ class Audio:
         if sound is None:
             return
         log.debug("cue %s (%s)", name, self._bank.world)
-        if self._effects_gain() <= 0:
+        if self._effects_gain() <= 0 or sound.get_num_channels() >= VOICES_A_CUE:
             return
         sound.play()
         if name in FANFARES and self._mix is not None:

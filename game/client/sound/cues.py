@@ -2,7 +2,7 @@
 
 ``assets/sounds/cues.json`` holds the shared defaults (the neutral buttons) and
 ``assets/sounds/<game id>/cues.json`` a game's own effects (``python -m tools.make_effects``
-writes them): ``{"cues": {"reel_stop": "halloween_vacation/reel_stop.ogg", ...}}``, each path
+writes them): ``{"cues": {"reel_stop": "<game id>/reel_stop.ogg", ...}}``, each path
 under ``assets/sounds``.
 """
 

@@ -10,7 +10,7 @@ import pytest
 
 from game.engine import get_game
 from game.engine.exact import BLANK, PrefixHits, line_pays, weighted
-from game.engine.exact_fat_santa import FatSantaExact, _Lines, compute, free_game_growth, santa_row_law
+from game.engine.games.fat_santa.exact import FatSantaExact, _Lines, compute, free_game_growth, santa_row_law
 from game.engine.rng import derive_seed
 
 GAME = get_game("fat_santa")

@@ -8,9 +8,10 @@ from fractions import Fraction
 
 import pytest
 
-from game.engine import get_game, simulate, stratified
+from game.engine import get_game
+from game.engine.analysis import simulate, stratified
 from game.engine.exact import BLANK, PrefixHits, evaluator_line_pay, line_pays, weighted
-from game.engine.exact_halloween import HalloweenExact, compute
+from game.engine.games.halloween_vacation.exact import HalloweenExact, compute
 
 GAME = get_game("halloween_vacation")
 Z999 = 3.290526731491926  # the simulations are checked against their 99.9% intervals
@@ -38,11 +39,11 @@ def test_the_base_game_is_the_documented_one_and_the_rtp_is_96_700(exact: Hallow
 
 def test_exact_json_holds_what_the_data_gives(exact: HalloweenExact, tmp_path, monkeypatch) -> None:
     """The help page reads exact.json (no 2-second computation); it must be today's figures."""
-    from game.engine.exact_halloween import headline
-    from game.engine.games.halloween_vacation import game as game_module
+    from game.engine.games.halloween_vacation import figures as game_module
+    from game.engine.games.halloween_vacation.exact import headline
 
     assert game_module.read_exact_figures(GAME) == headline(exact), (
-        "exact.json is stale: run python -m game.engine.exact_halloween --write")
+        "exact.json is stale: run python -m game.engine.analysis.exact halloween_vacation --write")
     stale = tmp_path / "exact.json"
     stale.write_text('{"data_sha256": "another data file", "rtp": "1/2"}', encoding="utf-8")
     monkeypatch.setattr(game_module, "exact_file", lambda game: stale)

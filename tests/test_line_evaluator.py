@@ -91,6 +91,6 @@ def test_halloween_round_events_are_the_wins_events() -> None:
         wins = game.evaluator.evaluate(window)
         for factor in (1, *game.expanding_multipliers):
             events, units = game._line_events(game.evaluator.hits(window), factor)
-            multiplied = [game._multiplied(win, factor) for win in wins]
+            multiplied = [game.multiplied(win, factor) for win in wins]
             assert events == [win.to_event() for win in multiplied]
             assert Fraction(units, game.unit_den) == sum((win.multiplier for win in multiplied), Fraction(0))

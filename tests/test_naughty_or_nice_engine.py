@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import DataError, get_game
-from game.engine.exact_naughty_or_nice import WILD, base_exact, line_pay
+from game.engine.games.naughty_or_nice.exact import WILD, base_exact, line_pay
 from game.engine.games.naughty_or_nice.game import DATA_FILE, NaughtyOrNice
 from game.engine.jackpot import UNITS_PER_CENT
 from game.engine.money import cents_of

@@ -1,4 +1,4 @@
-"""Proofs by exact parts (game.engine.proof): strata of the feature's start and a control variate.
+"""Proofs by exact parts (game.engine.analysis.proof): strata of the feature's start and a control variate.
 
 The estimator and its variance are checked against a toy game whose answer is known exactly, and
 against brute force on the same toy; Fat Santa's exact parts are checked against his rounds.
@@ -14,10 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from game.engine import Game, RoundResult, get_game, proof, simulate, stratified
-from game.engine.proof import ExactParts, allocate, fit_beta, run
+from game.engine import Game, RoundResult, get_game
+from game.engine.analysis import proof, simulate, stratified
+from game.engine.analysis.cli import main
+from game.engine.analysis.proof import allocate, fit_beta, run
+from game.engine.parts import ExactParts
 from game.engine.round import RoundContext
-from game.engine.simulate import main
 from tests.test_report_schema import SCHEMA, problems
 from tests.test_stratified import Toy
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from game.engine import get_game
-from game.engine.exact_halloween import compute
-from game.engine.par import _agrees
+from game.engine.analysis.par import agrees as _agrees
+from game.engine.games.halloween_vacation.exact import compute
 
 GAMES = Path(__file__).resolve().parent.parent / "game" / "engine" / "games"
 RTP_FILE = GAMES / "halloween_vacation" / "rtp.json"

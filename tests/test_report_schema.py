@@ -12,11 +12,12 @@ from typing import Any
 import pytest
 
 from game.engine import GAME_IDS, get_game
-from game.engine.proof import ProofReport
-from game.engine.simulate import WIN_EDGES, Report, main, win_bin
-from game.engine.stratified import StratifiedReport
+from game.engine.analysis.cli import main
+from game.engine.analysis.proof import ProofReport
+from game.engine.analysis.simulate import WIN_EDGES, Report, win_bin
+from game.engine.analysis.stratified import StratifiedReport
 
-SCHEMA_FILE = Path(__file__).resolve().parent.parent / "game" / "engine" / "report.schema.json"
+SCHEMA_FILE = Path(__file__).resolve().parent.parent / "game" / "engine" / "analysis" / "report.schema.json"
 SCHEMA = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
 TYPES = {"object": dict, "array": list, "string": str, "boolean": bool, "null": type(None)}
 

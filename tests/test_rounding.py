@@ -8,9 +8,9 @@ from fractions import Fraction
 import pytest
 
 from game.engine import GAME_IDS, get_game
+from game.engine.analysis.rounding import check, loss_bound, pay_figures
 from game.engine.money import cents_of
 from game.engine.rng import derive_seed
-from game.engine.rounding import check, loss_bound, pay_figures
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from game.engine import get_game
+from game.engine.analysis.cli import main
+from game.engine.analysis.simulate import run
 from game.engine.rng import derive_seed
-from game.engine.simulate import main, run
 
 
 def test_workers_split_the_same_series() -> None:

@@ -22,9 +22,10 @@ from typing import Any
 import pytest
 
 from game.engine import backend as backend_module
-from game.engine import stratified
-from game.engine.backend import DaskBackend
-from game.engine.simulate import main, play_batch, run
+from game.engine.analysis import stratified
+from game.engine.analysis.backend import DaskBackend
+from game.engine.analysis.cli import main
+from game.engine.analysis.simulate import play_batch, run
 from game.engine.version import ENGINE_VERSION
 
 ROOT = Path(__file__).resolve().parent.parent

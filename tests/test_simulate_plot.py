@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 
 from game.engine import get_game
+from game.engine.analysis.cli import main
+from game.engine.analysis.simulate import CHECKPOINTS, run
 from game.engine.rng import derive_seed
-from game.engine.simulate import CHECKPOINTS, main, run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,7 +63,7 @@ def test_without_matplotlib_plot_is_one_line_and_status_2(monkeypatch: pytest.Mo
 
 
 def test_the_tool_imports_neither_matplotlib_nor_dask() -> None:
-    code = ("import sys, game.engine.simulate, game.engine.plot, game.engine.backend;"
+    code = ("import sys, game.engine.simulate, game.engine.analysis.plot, game.engine.analysis.backend;"
             " print(sorted(m for m in ('matplotlib', 'distributed', 'dask') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
                           check=True)

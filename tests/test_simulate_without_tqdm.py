@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-from game.engine.simulate import main, run
+from game.engine.analysis.cli import main
+from game.engine.analysis.simulate import run
 
 
 def test_simulation_runs_without_tqdm(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import DataError
-from game.engine.exact_slingo import bonus_exact
+from game.engine.games.slingo_santa_king.exact import bonus_exact
 from game.engine.games.slingo_santa_king.game import DATA_FILE, PROPOSAL_WEIGHTS, SlingoSantaKing
 from game.engine.games.slingo_santa_king.grid import (
     COLUMN_MASKS,

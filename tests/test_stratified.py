@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 
-from game.engine import Decision, Evaluation, Game, get_game, simulate, stratified
+from game.engine import Decision, Evaluation, Game, get_game
+from game.engine.analysis import simulate, stratified
+from game.engine.analysis.cli import main
+from game.engine.analysis.stratified import run
 from game.engine.rng import derive_seed
 from game.engine.round import RoundContext
-from game.engine.simulate import main
-from game.engine.stratified import run
 
 GAME = get_game("halloween_vacation")
 PUBLISHED = json.loads(

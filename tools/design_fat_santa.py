@@ -93,7 +93,7 @@ FREE_GAME = {
 }
 # Multiples of 0.50 only: pays are x line bet = total bet / 50, and at these bets every pay
 # (12 x line bet = 0.24 x bet needs a bet of 25 cents to be whole cents) and the cap are whole
-# cents, so rounding a round's win down to the cent takes nothing (game/engine/rounding.py).
+# cents, so rounding a round's win down to the cent takes nothing (game/engine/analysis/rounding.py).
 BETS = {  # the one bet layout of every game (game/engine/data.py read_bets)
     "ladder": [50, 100, 150, 200, 250, 300, 400, 500, 600, 800, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 7500,
                10000],

@@ -3,9 +3,9 @@
 The printed paytable is fixed; this script holds the designer's choices (symbol counts per
 reel and mode), lays out the strips deterministically, applies the few cell edits that tune the
 laid-out strips, writes them into the game's data file and reports the exact return (base game,
-free game and RTP, ``game.engine.exact_halloween``) and a quick free-game estimate, so a designer
+free game and RTP, ``game.engine.games.halloween_vacation.exact``) and a quick free-game estimate, so a designer
 can tune towards the 96.7% target. The published RTP is the exact one (``python -m
-game.engine.exact_halloween``); ``python -m game.engine.simulate halloween_vacation`` cross-checks it.
+game.engine.games.halloween_vacation.exact``); ``python -m game.engine.simulate halloween_vacation`` cross-checks it.
 
     python -m tools.design_halloween            # report only
     python -m tools.design_halloween --write    # also rewrite data.json
@@ -22,7 +22,7 @@ from itertools import pairwise, product
 from pathlib import Path
 
 from game.engine.exact import line_expectation, scatter_count_distribution, scatter_expectation
-from game.engine.exact_halloween import compute
+from game.engine.games.halloween_vacation.exact import compute
 from game.engine.games.halloween_vacation.game import DATA_FILE, HalloweenVacation
 from game.engine.round import RoundContext
 

@@ -23,7 +23,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from game.engine.exact_naughty_or_nice import base_exact
+from game.engine.games.naughty_or_nice.exact import base_exact
 from game.engine.games.naughty_or_nice.game import DATA_FILE, NaughtyOrNice
 from game.engine.rng import derive_seed
 

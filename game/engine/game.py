@@ -2,32 +2,60 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import inspect
 from abc import ABC, abstractmethod
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from datetime import timedelta
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .describe import GameDescription, RtpReport, read_rtp_reports
 from .errors import DecisionError, InvalidBet
 from .jackpot import JackpotRules
+from .lines import LineEvaluator
 from .money import cents_of
+from .parts import ExactParts, PayFigures
 from .rng import RoundRng, derive_seed, new_seed, round_rng
 from .round import Decision, RoundContext, RoundPlay, RoundResult, Strategy, random_strategy
 from .wins import Evaluation
-
-if TYPE_CHECKING:
-    from .proof import ExactParts  # the proof module imports the games' registry: no cycle at run time
 
 # The default strategy draws from its own generator, seeded from the round seed, so that
 # strategy choices never shift the round's own random numbers.
 _STRATEGY_SALT = 0x5EED_DEC1_5104_0000
 
 
+RoundSteps = Callable[[Any, RoundContext], Generator[Decision, Any, None]]
+
+
+def _as_generator(plain: Callable[[Any, RoundContext], Any]) -> RoundSteps:
+    """A ``round_steps`` written as a plain function (a round without decisions), as the generator the
+    round machinery drives; one that returns a generator is driven through it."""
+
+    @functools.wraps(plain)
+    def round_steps(self: Game, ctx: RoundContext) -> Generator[Decision, Any, None]:
+        steps = plain(self, ctx)
+        if inspect.isgenerator(steps):
+            return (yield from steps)
+        if steps is not None:
+            raise TypeError(f"{self.id}: round_steps returned {type(steps).__name__}: write it as a generator that"
+                            " yields each Decision, or as a plain function that returns nothing")
+        return None
+
+    return round_steps
+
+
 class Game(ABC):
-    """A slot game. Subclasses load their data and write ``round_steps``."""
+    """A slot game. Subclasses load their data and write ``round_steps``.
+
+    The hooks the analysis tools call (``game.engine.analysis``), each with a default that serves a
+    plain line game: ``pay_figures`` (what a round's win is made of: the rounding proof and the PAR
+    sheet), ``exact_parts`` (what the game computes exactly, for a proof), ``feature_controls`` and
+    ``proposal`` (for that proof). A game's folder may add ``par.py`` (its own PAR sheet) and
+    ``exact.py`` (its exact math): see ``game.engine.analysis.plugins``.
+    """
 
     id: str
     title: str
@@ -97,8 +125,29 @@ class Game(ABC):
         """
         return None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        steps = cls.__dict__.get("round_steps")
+        if steps is not None and not inspect.isgeneratorfunction(steps):
+            cls.round_steps = _as_generator(steps)  # type: ignore[method-assign,assignment]  # the same method, as a generator
+
+    def pay_figures(self) -> PayFigures:
+        """What a round's win is made of, for the rounding proof and the PAR sheet (``game.engine.rounding``).
+
+        The default serves a line game whose ``evaluator`` is a ``LineEvaluator`` paying x total bet:
+        its line pays, the cap and the buy price. A game with other pays (scatters, prizes, multipliers)
+        says so in its own (by convention in its folder's ``rounding.py``).
+        """
+        evaluator = getattr(self, "evaluator", None)
+        if not isinstance(evaluator, LineEvaluator):
+            raise NotImplementedError(f"{self.id}: say what a round's win is made of: override Game.pay_figures"
+                                      " (docs/ADDING_A_GAME.md)")
+        pays = tuple((f"{symbol} x{count}", pay) for symbol, row in evaluator.pay_table().items()
+                     for count, pay in row.items())
+        return PayFigures(self.id, pays, (), self.cap, self.buy_price_x, "the sum of the spin's line pays, or the cap")
+
     def exact_parts(self, buy: bool = False) -> ExactParts | None:
-        """What the game computes exactly about a mode (``game.engine.proof``): None when nothing is.
+        """What the game computes exactly about a mode (``game.engine.analysis.proof``): None when nothing is.
 
         A game that returns them lets ``python -m game.engine.simulate GAME --exact-parts`` simulate
         only its main feature's mean; ``feature_controls`` gives the controls they name.

@@ -51,6 +51,11 @@ class LineEvaluator:
         )
         self._tree = self._prefix_tree(tuple(range(len(self.lines))), 0)
 
+    def pay_table(self) -> dict[str, dict[int, Fraction]]:
+        """The pays as given: symbol -> count -> pay."""
+        return {symbol: {count: pay for count, pay in enumerate(row) if pay is not None}
+                for symbol, row in self._table.items()}
+
     def _prefix_tree(self, indices: tuple[int, ...], reel: int) -> tuple[Node, ...]:
         if reel == self.reels:
             return ()

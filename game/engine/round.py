@@ -183,7 +183,7 @@ class RoundContext:
         self.features: dict[str, int] = {}
         self.state_out: dict[str, Any] | None = None
         self.jackpot = 0  # cents won from a progressive pool: outside the cap, not a multiple of the bet
-        # Stratified simulation (see ``game.engine.stratified``): with ``defer_features`` a
+        # Stratified simulation (see ``game.engine.analysis.stratified``): with ``defer_features`` a
         # round that triggers its main feature records the feature's start in ``deferred``
         # instead of playing it; with ``feature_start`` the round plays only that feature.
         self.defer_features = defer_features

@@ -28,7 +28,7 @@ from .choice import award_label, leanings, substitute_name, worth_more
 
 if TYPE_CHECKING:
     from ....engine.games.naughty_or_nice import NaughtyOrNice
-    from ....engine.proof import ExactParts
+    from ....engine.parts import ExactParts
 
 INK = (20, 8, 20)
 TEXT = (244, 232, 236)

@@ -5,7 +5,7 @@ the Superspin Wheel, the play controls, games left unfinished), and the RTP as m
 Each page has ``.title`` and ``.draw(surface, rect)``; the help overlay renders a page once and
 keeps the picture. Every figure is the engine's: ``game.description`` (the ladder, the trail's
 stages and their pays, the extra-spin RTP, the wheel, the pending hours), the trail's exact parts
-(``game.engine.exact_slingo``) and ``game.rtp_reports()``.
+(``game.engine.games.slingo_santa_king.exact``) and ``game.rtp_reports()``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ....engine.describe import RtpReport
-from ....engine.exact_slingo import BonusExact, bonus_exact
+from ....engine.games.slingo_santa_king.exact import BonusExact, bonus_exact
 from ....engine.games.slingo_santa_king.grid import LINES
 from ....engine.money import cents_of, format_cents
 from ... import gfx, theme

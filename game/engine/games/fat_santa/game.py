@@ -12,20 +12,20 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...describe import GameDescription
 from ...errors import DataError
 from ...game import Game
 from ...money import UnitTexts
+from ...parts import ExactParts, PayFigures
 from ...round import Decision, RoundContext, RoundResult
 from ...wins import Evaluation
 from .config import REELS, ROWS, FatSantaData
+from .exact import exact_parts as exact_parts_of
 from .paylines import FatLines
+from .rounding import pay_figures
 from .santa import Block, Meter, block_event, collect
-
-if TYPE_CHECKING:
-    from ...proof import ExactParts
 
 DATA_FILE = Path(__file__).with_name("data.json")
 TRIGGERS = ("spin", "buy")
@@ -80,6 +80,9 @@ class FatSanta(Game):
         """The designed pay of ``count`` ``symbol`` on a line, x total bet (0 when none)."""
         return Fraction(self.data.units.get(symbol, [0] * 6)[count], self.data.unit_den)
 
+    def pay_figures(self) -> PayFigures:
+        return pay_figures(self)
+
     def evaluate(self, window: list[list[str]]) -> Evaluation:
         """The line pays of one 5x5 window (``window[col][row]``), features off."""
         if len(window) != REELS or any(len(column) != ROWS for column in window):
@@ -91,14 +94,12 @@ class FatSanta(Game):
             raise ValueError(f"unknown symbol {exc.args[0]!r}") from None
         return Evaluation.of(self.paylines.wins(self.paylines.hits(grid)))
 
-    # -- exact parts, for proofs (game.engine.proof) --------------------------------------------
+    # -- exact parts, for proofs (game.engine.analysis.proof) --------------------------------------------
 
     def exact_parts(self, buy: bool = False) -> ExactParts:
-        """The base game and the trigger exact (``exact_fat_santa``), Santa's starting row's law, and the
+        """The base game and the trigger exact (``exact.py``), Santa's starting row's law, and the
         free games' spins at each Santa size (exact by the meter's chain) as the control variate."""
-        from ...exact_fat_santa import exact_parts
-
-        return exact_parts(self, buy)
+        return exact_parts_of(self, buy)
 
     def feature_controls(self, result: RoundResult) -> tuple[float, ...]:
         """Spins a free game played at each Santa size (1x1 .. 5x5), read off its ``free_spin`` events."""

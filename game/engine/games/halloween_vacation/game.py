@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Generator
 from dataclasses import dataclass
@@ -10,7 +9,7 @@ from fractions import Fraction
 from functools import cached_property
 from math import lcm
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...data import BetBreakdown, Reader, load_json, read_bets, read_lines, read_printed_rtp, read_symbol
 from ...describe import GameDescription
@@ -18,14 +17,16 @@ from ...errors import DataError
 from ...game import Game
 from ...lines import Hit, LineEvaluator, scatter_win
 from ...money import UnitTexts, parse_multiplier
+from ...parts import PayFigures
 from ...reels import ReelSet
 from ...round import Decision, RoundContext
 from ...wins import Evaluation, Win
+from .exact import HalloweenExact, compute, headline
+from .figures import ExactFigures, exact_file, read_exact_figures
+from .rounding import pay_figures
 
 log = logging.getLogger(__name__)
 
-if TYPE_CHECKING:
-    from ...exact_halloween import HalloweenExact
 
 DATA_FILE = Path(__file__).with_name("data.json")
 
@@ -47,30 +48,6 @@ class HalloweenDescription(GameDescription):
     max_win_bound_x: Fraction  # no cap is printed; no round can win this much
 
 
-
-@dataclass(frozen=True)
-class ExactFigures:
-    """Halloween Vacation's headline figures, exactly (x total bet; probabilities per round)."""
-
-    rtp: Fraction
-    hit_rate: Fraction
-    trigger: Fraction  # P(a round plays the free games)
-    free_mean: Fraction  # E[the free games' win]
-
-
-def exact_file(game: Game) -> Path:
-    return (game.data_file.parent if game.data_file is not None else Path(".")) / "exact.json"
-
-
-def read_exact_figures(game: Game) -> ExactFigures | None:
-    """The figures in ``exact.json``, or None when it is missing, unreadable or made from other data."""
-    try:
-        record = json.loads(exact_file(game).read_text(encoding="utf-8"))
-        if record.get("data_sha256") != game.data_digest():
-            return None
-        return ExactFigures(**{name: Fraction(record[name]) for name in ("rtp", "hit_rate", "trigger", "free_mean")})
-    except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError):
-        return None
 
 class HalloweenVacation(Game):
     id = "halloween_vacation"
@@ -176,6 +153,9 @@ class HalloweenVacation(Game):
             raise DataError(f"{bet} is not Value x Level x {self.bet_credits}")
         return split
 
+    def pay_figures(self) -> PayFigures:
+        return pay_figures(self)
+
     def evaluate(self, window: list[list[str]]) -> Evaluation:
         wins = self.evaluator.evaluate(window)
         scatter = scatter_win(window, self.scatter, self.scatter_pays)
@@ -185,12 +165,10 @@ class HalloweenVacation(Game):
 
     @cached_property
     def exact(self) -> HalloweenExact:
-        """Every exact figure of today's data: RTP, hit rate, trigger, the free game (``exact_halloween``).
+        """Every exact figure of today's data: RTP, hit rate, trigger, the free game (``exact.py``).
 
         Computed with fractions on first use (about 2 s), then kept: the published RTP is this one.
         """
-        from ...exact_halloween import compute
-
         return compute(self)
 
     @cached_property
@@ -199,10 +177,8 @@ class HalloweenVacation(Game):
         once), else computed (about 2 s, with a warning to regenerate the file)."""
         figures = read_exact_figures(self)
         if figures is None:
-            from ...exact_halloween import headline
-
             log.warning("%s does not match the data: computing the exact figures (run python -m "
-                        "game.engine.exact_halloween --write)", exact_file(self))
+                        "game.engine.games.halloween_vacation.exact --write)", exact_file(self))
             figures = headline(self.exact)
         return figures
 
@@ -333,7 +309,7 @@ class HalloweenVacation(Game):
         """A line through the Expanding Wild pays times its multiplier (every line win of 3+ does)."""
         return 1 if count <= self.expanding_reel else factor
 
-    def _multiplied(self, win: Win, factor: int) -> Win:
+    def multiplied(self, win: Win, factor: int) -> Win:
         """``win`` under the Expanding Wild's multiplier ``factor`` (:meth:`_factor` says where it applies)."""
         factor = self._factor(win.count, factor)
         if factor == 1:

@@ -16,7 +16,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...data import BetBreakdown, Reader, load_json, read_bets, read_lines, read_printed_rtp, read_symbol
 from ...describe import GameDescription
@@ -24,13 +24,13 @@ from ...game import Game
 from ...jackpot import JackpotRules, Pool
 from ...lines import Hit, LineEvaluator
 from ...money import UnitTexts
+from ...parts import ExactParts, PayFigures
 from ...reels import ReelSet
 from ...rng import RoundRng
 from ...round import Decision, RoundContext, RoundResult
 from ...wins import Evaluation, Win
-
-if TYPE_CHECKING:
-    from ...proof import ExactParts
+from .exact import base_exact
+from .rounding import pay_figures
 
 DATA_FILE = Path(__file__).with_name("data.json")
 SUB = "substitute"  # the evaluator's one wild: either girl, as the lines see her
@@ -199,6 +199,9 @@ class NaughtyOrNice(Game):
     def wagered_state(self, state: dict[str, Any] | None, cost: int) -> dict[str, Any]:
         return self.jackpot.wagered(state, cost)
 
+    def pay_figures(self) -> PayFigures:
+        return pay_figures(self)
+
     def evaluate(self, window: list[list[str]]) -> Evaluation:
         """The base game's pays of a window; a jackpot line pays nothing here (its pool is not a multiple)."""
         as_lines = [[self._as_lines[s] for s in column] for column in window]
@@ -215,18 +218,15 @@ class NaughtyOrNice(Game):
         return Evaluation.of(wins)
 
     def exact_parts(self, buy: bool = False) -> ExactParts:
-        """The base game and the trigger exact (``exact_naughty_or_nice``); the free games start with
+        """The base game and the trigger exact (``exact.py``); the free games start with
         either Bonus Substitute, half the time each (the strategy's choice). The control is the number
         of Bonus Substitutes landing on the first free game, whose mean is the free strips' share of her."""
-        from ...exact_naughty_or_nice import base_exact
-        from ...proof import ExactParts
-
         exact = base_exact(self)
         starts = tuple(({"substitute": name}, Fraction(1, len(self.substitutes))) for name in self.substitutes)
         means = tuple((self._first_spin_mean(name),) for name in self.substitutes)
         return ExactParts(
             base_x=exact.base_x, rate=exact.trigger, starts=starts, control_names=("first_free_game_substitutes",),
-            control_means=means, source="game.engine.exact_naughty_or_nice",
+            control_means=means, source="game.engine.games.naughty_or_nice.exact",
             exact=(("line pays", exact.line_rtp, "by linearity over one line's 5 reels"),
                    ("scatter pays", exact.scatter_rtp, "the scatter count's law"),
                    ("jackpot a spin", exact.jackpot_any, "each reel's rows of Nice Girls")),

@@ -15,11 +15,13 @@ from typing import Any
 from ...describe import GameDescription
 from ...game import Game
 from ...money import UnitTexts
+from ...parts import PayFigures
 from ...round import Decision, RoundContext, RoundResult
 from ...wins import Evaluation, Win
 from .clusters import COLS, ROWS, cell_tuples, clusters_of
 from .model import FEATURES, Level, Phase, Weighted, WonderlandData
 from .play import WonderlandRound
+from .rounding import pay_figures
 
 DATA_FILE = Path(__file__).with_name("data.json")
 TRIGGERS = ("meter", "buy")
@@ -81,6 +83,9 @@ class SantasWonderland(Game):
     def pay(self, symbol: str, size: int) -> Fraction:
         """The printed pay of a cluster of ``size`` of ``symbol`` (x total bet; 0 below 5)."""
         return self.data.pays[self.data.symbols.index(symbol)][size]
+
+    def pay_figures(self) -> PayFigures:
+        return pay_figures(self)
 
     def evaluate(self, window: list[list[str]]) -> Evaluation:
         """The cluster pays of one 8x8 window (``window[col][row]``), features off."""

@@ -14,22 +14,22 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...data import Reader, load_json, read_bets, read_pending_limit, read_printed_rtp
 from ...describe import GameDescription
 from ...game import Game
 from ...money import multiplier_text, parse_multiplier
+from ...parts import ExactParts, PayFigures
 from ...rng import RoundRng
 from ...round import Decision, PricedLater, RoundContext, RoundResult, Strategy
 from ...wins import Evaluation
+from .exact import bonus_exact
 from .grid import COLUMN_MASKS, FULL, LINES, SIZE, best_cells, bit, cell_of, completed_lines, slingos, unmarked
 from .grid import warm_up as warm_up_picks
 from .pricing import PrizeGain, ReelOdds, SpinValue, count_prize, prize_gain, with_bonus
 from .reel_king import REEL_SYMBOLS, Stage, Trail
-
-if TYPE_CHECKING:
-    from ...proof import ExactParts
+from .rounding import pay_figures
 
 DATA_FILE = Path(__file__).with_name("data.json")
 SPECIALS = ("wild", "super_wild", "diamond", "free_spin")
@@ -152,6 +152,9 @@ class SlingoSantaKing(Game):
     def prize_of(self, mask: int) -> Fraction:
         return self.ladder.get(slingos(mask), Fraction(0))
 
+    def pay_figures(self) -> PayFigures:
+        return pay_figures(self)
+
     def evaluate(self, window: list[list[str]]) -> Evaluation:
         """Slingo has no pay window: a round's prize is its grid's Slingos at the end."""
         return Evaluation()
@@ -186,15 +189,12 @@ class SlingoSantaKing(Game):
     # -- proof by exact parts ------------------------------------------------------------------
 
     def exact_parts(self, buy: bool = False) -> ExactParts:
-        """The Reel King bonus exact (its chain does not depend on the grid: ``exact_slingo``); the
+        """The Reel King bonus exact (its chain does not depend on the grid: ``exact.py``); the
         ladder's prize simulated, one game a run, with four controls whose means are exact by Wald's
         identity (each spin's reels are drawn alike and the number of spins is a stopping time): the
         reel numbers that are in the grid (a reel's number is in its column with chance 1/3), the
         wilds, the super wilds, and the free spins. The runs are drawn from ``proposal`` (importance
         sampling), each weighted by its likelihood ratio."""
-        from ...exact_slingo import bonus_exact
-        from ...proof import ExactParts
-
         exact = bonus_exact(self)
         bag = self._bags[False][0]
         per_reel = {name: Fraction(bag.count(name), len(bag)) for name in ("wild", "super_wild", "free_spin")}
@@ -205,7 +205,7 @@ class SlingoSantaKing(Game):
         return ExactParts(
             base_x=exact.bonus_x, rate=Fraction(1), starts=(({"ladder": True}, Fraction(1)),),
             control_names=("grid numbers shown", "wilds", "super wilds", "free spins"),
-            control_means=(means,), source="game.engine.exact_slingo",
+            control_means=(means,), source="game.engine.games.slingo_santa_king.exact",
             exact=(("spins a game", exact.spins, "the spins-left chain"),
                    ("bonus a game", exact.bonus_x, "the trail's chain"),
                    ("left out", exact.left_out, "the chains' tail, below which they stop")),

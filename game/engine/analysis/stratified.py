@@ -37,7 +37,7 @@ estimates of the game's own law; a run's deviation is the game's (from sums of `
 feature runs draw their starts from the weighted law of the recorded starts, each weight kept to
 ``START_WEIGHT_UNIT``.
 
-``checkpoint`` keeps each finished chunk on disk (``game.engine.checkpoint``): a run of hours stopped
+``checkpoint`` keeps each finished chunk on disk (``game.engine.analysis.checkpoint``): a run of hours stopped
 midway resumes with the same command, and one with more feature runs (same rounds) extends it.
 """
 
@@ -46,21 +46,19 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import sys
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import get_game
+from .. import get_game
+from ..game import Game
+from ..rng import derive_seed
+from ..version import ENGINE_VERSION
 from .backend import Backend
 from .checkpoint import ChunkStore
-from .game import Game
-from .rng import derive_seed
-from .simulate import BINS, generator_name, histogram, win_bin
-from .version import ENGINE_VERSION
+from .report import BINS, Z95, FeatureReport, command_text, generator_name, histogram, progress_bar, using, win_bin
 
-Z95 = 1.959963984540054
 FEATURE_SALT = 0x5747_A71F_1ED0_0001
 START_SALT = 0x57A2_75EE_D5A1_7002
 _SEED_SPAN = 1 << 64
@@ -256,58 +254,18 @@ def play_feature_batch(task: tuple[str, bool, int, int, int, int, tuple[tuple[st
     return tally
 
 
-@dataclass
-class StratifiedReport:
-    game: str
-    buy: bool
-    bet: int
-    seed: int
-    method: str
-    rounds: int  # base-stratum rounds
-    feature_runs: int
-    workers: int
-    rtp: float
-    ci_low: float
-    ci_high: float
-    half_width: float
-    base_part_rtp: float
-    feature_part_rtp: float
-    feature: str
-    feature_one_in: float
-    feature_average_x: float
-    feature_sd_x: float
-    hit_rate: float
-    base_max_x: float
-    base_max_seed: int | None
-    feature_max_x: float
-    feature_max_seed: int | None
-    max_win_x: float
-    capped_rounds: int
-    cap_one_in: float | None
-    features: dict[str, dict[str, float]]
-    feature_run_features: dict[str, dict[str, float]]
-    data_sha256: str
-    command: str
-    seconds: float
-    rounds_per_second_per_worker: float
-    feature_runs_per_second_per_worker: float
-    sd: float = 0.0  # a whole round's standard deviation, x bet: sqrt(Var(Y) + sum_s p(s) Var(F | s))
-    generator: str = ""  # the generator the rounds drew from
-    base_histogram: list[dict[str, Any]] = field(default_factory=list)  # the base part B's distribution
-    feature_histogram: list[dict[str, Any]] = field(default_factory=list)  # one feature run's win, per run
+@dataclass(kw_only=True)
+class StratifiedReport(FeatureReport):
+    """A stratified report (``method`` "stratified"): base rounds with the feature deferred, plus feature runs."""
+
     proposal: str = ""  # importance sampling: what the proposal's draws favour ("": the game's own draws)
 
-    def histograms(self) -> dict[str, list[dict[str, Any]]]:
-        return {"base": self.base_histogram, self.feature: self.feature_histogram}
-
     def lines(self) -> list[str]:
-        mode = " (bought feature)" if self.buy else ""
         out = [
-            f"{self.game}{mode}: stratified, {self.rounds:,} base rounds + {self.feature_runs:,} {self.feature} runs"
-            f" at bet {self.bet} cents, seed {self.seed}, {self.workers} workers",
+            f"{self.game}{self.mode_text()}: stratified, {self.rounds:,} base rounds + {self.feature_runs:,}"
+            f" {self.feature} runs{self.run_text()}",
             *([f"importance sampling: {self.proposal}"] if self.proposal else []),
-            f"RTP              {self.rtp * 100:.3f}%  (95% CI {self.ci_low * 100:.3f}% .. {self.ci_high * 100:.3f}%,"
-            f" half-width {self.half_width * 100:.3f} pp)",
+            self.rtp_line(),
             f"  base part      {self.base_part_rtp * 100:.3f}%   {self.feature} part"
             f" {self.feature_part_rtp * 100:.3f}%",
             f"hit rate         {self.hit_rate * 100:.2f}%"
@@ -421,7 +379,7 @@ def summarise(base: PartTally, feature: PartTally, *, game: str, buy: bool, bet:
         feature_max_seed=feature.max_seed, max_win_x=max(base.max_x, feature.max_x),
         capped_rounds=round(base.capped + feature.capped), cap_one_in=1 / cap_rate if cap_rate else None,
         features=features, feature_run_features=run_features, data_sha256=engine_game.data_digest(),
-        command=" ".join(["python -m game.engine.simulate", *sys.argv[1:]]), seconds=wall,
+        command=command_text(), seconds=wall,
         rounds_per_second_per_worker=n / base.seconds if base.seconds else 0.0,
         feature_runs_per_second_per_worker=m / feature.seconds if feature.seconds else 0.0,
         sd=math.sqrt(_law_round_variance(base, feature, mean_f, law_var_f) if proposal
@@ -471,17 +429,15 @@ def start_weights(starts: dict[str, float], proposal: bool) -> tuple[tuple[str, 
 def run(game: str, rounds: int, feature_runs: int, workers: int, seed: int, bet: int | None = None,
         buy: bool = False, progress: bool = True, batch: int = 20_000, feature_batch: int = 500,
         backend: Backend | None = None, proposal: bool = False, checkpoint: Path | None = None) -> StratifiedReport:
-    """``checkpoint`` keeps each finished chunk in that file (``game.engine.checkpoint``): the same command
+    """``checkpoint`` keeps each finished chunk in that file (``game.engine.analysis.checkpoint``): the same command
     started again reads them back and plays only the rest, with the same report bit for bit."""
-    from .simulate import _progress_bar, using
-
     engine_game = get_game(game)
     if engine_game.stratified_feature is None:
         raise ValueError(f"{game} does not support stratified simulation (plain simulation works)")
     bet = engine_game.default_bet if bet is None else engine_game.check_bet(bet)
     engine_game.cost(bet, buy)
     began = time.perf_counter()
-    bar = _progress_bar(rounds + feature_runs, progress)
+    bar = progress_bar(rounds + feature_runs, progress)
     drawn_game(engine_game, proposal)  # a game without a proposal is refused before any round is played
     base_tasks = [(game, buy, bet, seed, s, min(batch, rounds - s), proposal) for s in range(0, rounds, batch)]
     store = None if checkpoint is None else ChunkStore(checkpoint, {

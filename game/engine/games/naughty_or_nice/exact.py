@@ -6,7 +6,7 @@ girl a substitute) of the product of the reels' probabilities; every line has th
 50 lines at 1/50 of the bet each make the line RTP the expected pay of one line in line bets. A
 line of five Nice Girls wins the jackpot instead of five Santas: it is taken out of the line RTP
 and counted as the jackpot's rate. The scatter's count is the convolution of each reel's law of
-scatters in its window. Everything is a Fraction; ``python -m game.engine.exact_naughty_or_nice``
+scatters in its window. Everything is a Fraction; ``python -m game.engine.analysis.exact naughty_or_nice``
 prints it. The free games are simulated (``python -m game.engine.simulate naughty_or_nice
 --exact-parts``): this gives the proof its exact base part and trigger rate.
 """
@@ -23,10 +23,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .reels import ReelSet
+from ... import get_game
+from ...commands import run_command
+from ...reels import ReelSet
 
 if TYPE_CHECKING:
-    from .games.naughty_or_nice.game import NaughtyOrNice
+    from .game import NaughtyOrNice
 
 WILD = "*"  # either girl, on a line
 OTHER = "-"  # a symbol that never pays on a line (the scatter)
@@ -149,10 +151,8 @@ def jackpot_any(game: NaughtyOrNice) -> Fraction:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.engine.exact_naughty_or_nice", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m game.engine.analysis.exact naughty_or_nice", description=__doc__)
     parser.parse_args(argv)
-    from . import get_game
-
     game = get_game("naughty_or_nice")
     exact = base_exact(game)  # type: ignore[arg-type]
     out = sys.stdout
@@ -167,4 +167,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_command(main)

@@ -1,6 +1,7 @@
-"""Naughty or Nice?'s PAR sheet (``python -m game.engine.par naughty_or_nice``), on the sections of ``par``.
+"""Naughty or Nice?'s PAR sheet (``python -m game.engine.par naughty_or_nice``), on the sections of
+``game.engine.analysis.par``.
 
-The base game, the trigger and the base game's jackpot rate are exact (``exact_naughty_or_nice``);
+The base game, the trigger and the base game's jackpot rate are exact (``exact.py``);
 the free games' mean, each Bonus Substitute's, the awards' frequencies and the free games' jackpot
 rate come from the proof by exact parts in ``rtp.json``. The jackpot is outside the RTP: its own
 section gives its return at each ladder bet, at the seed and in the long run.
@@ -11,11 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from .exact_naughty_or_nice import base_exact
-from .game import Game
-from .jackpot import UNITS_PER_CENT
-from .money import format_cents, multiplier_text
-from .par import (
+from ...analysis.par import (
     ACCEPT_HALF_WIDTH,
     Z95,
     Measured,
@@ -31,6 +28,10 @@ from .par import (
     sources,
     strips_table,
 )
+from ...game import Game
+from ...jackpot import UNITS_PER_CENT
+from ...money import format_cents, multiplier_text
+from .exact import base_exact
 
 AWARD_NAMES = {"spin": "1 more free game", "prize": "an instant prize", "hold": "her reel held for the next free game"}
 

@@ -1,7 +1,7 @@
 """A proof's finished chunks kept on disk, so a run of hours survives being stopped and resumes.
 
 A proof's chunks depend only on the run's parameters and each chunk's place (its stream, first
-index and count; ``game.engine.proof``), so a chunk finished once need never be played again: the
+index and count; ``game.engine.analysis.proof``), so a chunk finished once need never be played again: the
 store appends each finished chunk's tally as one JSON line, and a run started again with the same
 parameters reads them back and plays only the rest. Floats are written with ``repr`` (JSON keeps
 every bit), so a resumed run's report is the same, bit for bit, as one run straight through, on

@@ -19,8 +19,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ... import get_game
+from ...commands import run_command
+
 if TYPE_CHECKING:
-    from .games.slingo_santa_king.game import SlingoSantaKing
+    from .game import SlingoSantaKing
 
 TAIL = Fraction(1, 10**24)
 
@@ -99,11 +102,9 @@ def _limit(p: Fraction) -> Fraction:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.engine.exact_slingo", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m game.engine.analysis.exact slingo_santa_king", description=__doc__)
     parser.parse_args(argv)
-    from .games.slingo_santa_king.game import SlingoSantaKing
-
-    game = SlingoSantaKing()
+    game: SlingoSantaKing = get_game("slingo_santa_king")  # type: ignore[assignment]  # the catalogue's entry
     exact = bonus_exact(game)
     out = sys.stdout
     out.write(f"bonus a game   {float(exact.bonus_x):.8f} x stake\n")
@@ -118,4 +119,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_command(main)

@@ -23,14 +23,13 @@ the exact law of one spin's pies (the free strips' windows, reels independent), 
 own ``Meter``. It gives, exactly, how many spins a free game plays at each Santa size and the law of
 his final size. The free games' pays (Santa walking to the pies, the lines) are simulated; the
 spins at each size are the control variate of that simulation (``docs/MATH.md``,
-``game.engine.proof``): they carry most of its variance (a spin at 5x5 pays 1,000x).
+``game.engine.analysis.proof``): they carry most of its variance (a spin at 5x5 pays 1,000x).
 
-    python -m game.engine.exact_fat_santa      # prints every figure (about 10 s)
+    python -m game.engine.analysis.exact fat_santa      # prints every figure (about 10 s)
 """
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,12 +38,16 @@ from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING
 
-from .exact import BLANK, LinePays, PayKey, PrefixHits, line_pays, prefix_decides, weighted, windows
-from .games.fat_santa.game import FatSanta
-from .games.fat_santa.santa import Meter
+from ... import get_game
+from ...commands import run_command
+from ...exact import BLANK, LinePays, PayKey, PrefixHits, line_pays, prefix_decides, weighted, windows
+from ...parts import ExactParts
+from .santa import Meter
 
 if TYPE_CHECKING:
-    from .proof import ExactParts
+    from .game import FatSanta
+
+ID = "fat_santa"
 
 
 @dataclass(frozen=True)
@@ -103,7 +106,7 @@ class _Lines:
 
 
 def compute(game: FatSanta | None = None) -> FatSantaExact:
-    game = FatSanta() if game is None else game
+    game = own_game() if game is None else game
     data = game.data
     pay = _Lines(game)
     strips = data.base_reels.strips
@@ -261,7 +264,7 @@ def free_game_growth(game: FatSanta | None = None) -> FreeGameGrowth:
     each fill grows Santa by one size and awards its extra spins. Santa's size after a spin is
     1 + fills (he starts 1x1), and that spin is evaluated at it.
     """
-    game = FatSanta() if game is None else game
+    game = own_game() if game is None else game
     data = game.data
     pies = free_game_pies(game)
     sizes = len(data.meter) + 1
@@ -309,18 +312,16 @@ def santa_row_law(game: FatSanta) -> tuple[Fraction, ...]:
 
 
 def exact_parts(game: FatSanta, buy: bool = False) -> ExactParts:
-    """Fat Santa's exact parts for a proof (``game.engine.proof``).
+    """Fat Santa's exact parts for a proof (``game.engine.analysis.proof``).
 
     Base game: the lines (sleigh blended in) and the trigger exact, Santa's row by
     :func:`santa_row_law`. Bought: no base spin, the free games once, Santa's row by the buy's row
     weights. Either way the controls are the spins played at each Santa size, with the exact means
     of :func:`free_game_growth` (the same from every row: the meter does not see where Santa is).
     """
-    from .proof import ExactParts
-
     growth = free_game_growth(game)
     means = growth.spins_at_size
-    source = "game/engine/exact_fat_santa.py"
+    source = "game/engine/games/fat_santa/exact.py"
     if buy:
         weights = game.data.buy_row_weights
         law = tuple(Fraction(w, sum(weights)) for w in weights)
@@ -357,9 +358,19 @@ def _covered(window: Sequence[str], cover: frozenset[int], pie: str) -> tuple[st
     return tuple(pie if r in cover else symbol for r, symbol in enumerate(window))
 
 
-def main() -> int:
+def own_game() -> FatSanta:
+    """The catalogue's Fat Santa (its data loaded once)."""
+    game: FatSanta = get_game(ID)  # type: ignore[assignment]  # the catalogue's entry is this game
+    return game
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
     import time
 
+    parser = argparse.ArgumentParser(prog="python -m game.engine.analysis.exact fat_santa",
+                                     description="Fat Santa's base game and free games' meter, exactly")
+    parser.parse_args(argv)
     began = time.perf_counter()
     figures = compute()
     growth = free_game_growth()
@@ -381,4 +392,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_command(main)

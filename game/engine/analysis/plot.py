@@ -19,8 +19,8 @@ import math
 from pathlib import Path
 from typing import Any
 
-from . import get_game
-from .simulate import Z95
+from .. import get_game
+from .report import Z95
 
 INSTALL_HINT = "pip install -r requirements-plot.txt (or pip install '.[plot]')"
 

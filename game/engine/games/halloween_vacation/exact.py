@@ -20,11 +20,11 @@ when its row is held, else it shows the strip's frequencies (a landed wild is wi
 reel 3 it is wild with the stage's multiplier while the Expanding Wild stands, else a wild landing
 anywhere on reel 3 makes it wild x2 and otherwise it shows what lands on its row. Each line's law
 is enumerated with the game's own evaluator and multiplier rule (``HalloweenVacation.evaluator``
-and ``_multiplied``), never a copy of them. ``E[free game] = sum over spins t and states of
+and ``multiplied``), never a copy of them. ``E[free game] = sum over spins t and states of
 P(state at t) x E[pay | state]``.
 
-    python -m game.engine.exact_halloween      # prints every figure (about 2 s)
-    python -m game.engine.exact_halloween --write   # and writes the headline ones to exact.json
+    python -m game.engine.analysis.exact halloween_vacation      # prints every figure (about 2 s)
+    python -m game.engine.analysis.exact halloween_vacation --write   # and writes the headline ones to exact.json
 
 The headline figures (RTP, hit rate, trigger, the free game's mean) are kept in the game's
 ``exact.json`` beside its data, keyed to the data's SHA-256 (``game.exact_figures`` reads it, so a
@@ -35,15 +35,17 @@ when the file is not what the data gives.
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
 from dataclasses import asdict, dataclass
 from fractions import Fraction
 from functools import cached_property
 from itertools import product
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .exact import (
+from ... import get_game
+from ...commands import run_command
+from ...exact import (
     BLANK,
     LinePays,
     PayKey,
@@ -56,7 +58,10 @@ from .exact import (
     weighted,
     windows,
 )
-from .games.halloween_vacation.game import ExactFigures, HalloweenVacation, exact_file
+from .figures import ExactFigures, exact_file
+
+if TYPE_CHECKING:
+    from .game import HalloweenVacation
 
 Key = tuple[str, int]
 Stage = tuple[int, int, int, int]  # (stage, spins left, Expanding Wilds so far, extra spins so far)
@@ -120,7 +125,7 @@ class HalloweenExact:
 
 
 def compute(game: HalloweenVacation | None = None) -> HalloweenExact:
-    game = HalloweenVacation() if game is None else game
+    game = figures_game() if game is None else game
     pay = evaluator_line_pay(game.evaluator)
     _prove_prefix_decides(pay, [set(strip) for strip in game.base_reels.strips])
     law = line_pays([weighted(strip) for strip in game.base_reels.strips], pay, blank=BLANK)
@@ -208,7 +213,7 @@ class FreeGame:
         factor = 1
         for _, f in cells:
             factor *= f
-        win = wins[0] if factor == 1 else self.game._multiplied(wins[0], factor)
+        win = wins[0] if factor == 1 else self.game.multiplied(wins[0], factor)
         return (win.symbol, win.count, win.factor), win.multiplier
 
     def line_law(self, row3: int, held: tuple[bool, ...], stage: int) -> LinePays:
@@ -368,7 +373,7 @@ def write_headline(game: HalloweenVacation, figures: HalloweenExact) -> Path:
     """``exact.json`` beside the data: the headline figures as exact fractions, keyed to the data."""
     path = exact_file(game)
     record = {"game": game.id, "data_sha256": game.data_digest(),
-              "command": "python -m game.engine.exact_halloween --write",
+              "command": "python -m game.engine.analysis.exact halloween_vacation --write",
               **{name: str(value) for name, value in asdict(headline(figures)).items()}}
     path.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
     return path
@@ -403,12 +408,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def figures_game() -> HalloweenVacation:
-    from . import get_game
-
-    game = get_game("halloween_vacation")
-    assert isinstance(game, HalloweenVacation)
+    """The catalogue's Halloween Vacation (its data loaded once)."""
+    game: HalloweenVacation = get_game("halloween_vacation")  # type: ignore[assignment]  # the catalogue's entry
     return game
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_command(main)

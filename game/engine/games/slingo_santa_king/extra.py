@@ -1,6 +1,6 @@
 """Slingo Santa King's extra spins: what they return, per stake, for a player who buys every one.
 
-    python -m game.engine.slingo_extra --games 400 [--seed S] [--write]
+    python -m game.engine.games.slingo_santa_king.extra --games 400 [--seed S] [--write]
 
 Plays ``--games`` games that buy every extra spin offered (picks by the strategy) and records each
 offer's exact value (x stake). An offer is priced at its value over the extra-spin RTP (95%),
@@ -22,8 +22,10 @@ import time
 from fractions import Fraction
 from typing import Any
 
-from .rng import derive_seed
-from .round import Decision
+from ... import get_game
+from ...commands import run_command
+from ...rng import derive_seed
+from ...round import Decision
 
 log = logging.getLogger(__name__)
 DEFAULT_SEED = 20261214
@@ -58,7 +60,7 @@ def returns(game: Any, values: list[Fraction]) -> dict[int, dict[str, float]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.engine.slingo_extra", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m game.engine.games.slingo_santa_king.extra", description=__doc__)
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--write", action="store_true", help="write extra_spins.json beside the game's data")
@@ -66,8 +68,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    from . import get_game
-
     game = get_game("slingo_santa_king")
     started = time.perf_counter()
     values, spins = offer_values(game, args.games, args.seed)
@@ -82,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
         assert game.data_file is not None
         record = {"games": args.games, "seed": args.seed, "offers": len(values), "extra_spins": spins,
                   "data_sha256": game.data_digest(),
-                  "command": f"python -m game.engine.slingo_extra --games {args.games} --seed {args.seed} --write",
+                  "command": f"python -m game.engine.games.slingo_santa_king.extra --games {args.games}"
+                             f" --seed {args.seed} --write",
                   "by_stake": {str(stake): row for stake, row in table.items()},
                   "mean_value_x": float(sum(values, Fraction(0)) / len(values))}
         path = game.data_file.parent / "extra_spins.json"
@@ -92,4 +93,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_command(main)

@@ -1,9 +1,9 @@
 """Slingo Santa King's PAR sheet (``python -m game.engine.par slingo_santa_king``), on the sections of ``par``.
 
-The Reel King bonus, the spins a game plays and the free spins are exact (``exact_slingo``); the
+The Reel King bonus, the spins a game plays and the free spins are exact (``exact.py``); the
 ladder's prize is simulated (``rtp.json``, a proof by exact parts with Wald controls); the extra
 spins' return per stake comes from the exact values of sampled offers (``extra_spins.json``,
-``game.engine.slingo_extra``).
+``extra.py``).
 """
 
 from __future__ import annotations
@@ -12,10 +12,7 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from .exact_slingo import bonus_exact, free_spin_law
-from .game import Game
-from .money import format_cents, multiplier_text
-from .par import (
+from ...analysis.par import (
     ACCEPT_HALF_WIDTH,
     Measured,
     Sheet,
@@ -29,6 +26,9 @@ from .par import (
     rng_section,
     sources,
 )
+from ...game import Game
+from ...money import format_cents, multiplier_text
+from .exact import bonus_exact, free_spin_law
 
 
 def build(game: Game, buy: bool) -> str:
@@ -137,7 +137,7 @@ def build(game: Game, buy: bool) -> str:
             f" bought through the Superspin Wheel at {format_cents(d.wheel_price)} a try, winning with chance"
             f" {format_cents(d.wheel_price)} / price; {d.wheel_failures} losses in a row end the offers.")
     if extra is None or extra.get("data_sha256") != game.data_digest():
-        sheet.p("**Not measured on today's data**: run `python -m game.engine.slingo_extra --write`.")
+        sheet.p("**Not measured on today's data**: run `python -m game.engine.games.slingo_santa_king.extra --write`.")
     else:
         sheet.p(f"Measured on {extra['offers']:,} offers from {extra['games']:,} games that buy every spin (seed"
                 f" {extra['seed']}; `{extra['command']}`); each offer's value is exact, so the return at a stake is"

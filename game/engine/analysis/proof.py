@@ -33,7 +33,7 @@ rate) come from ``--rounds`` base rounds with the feature deferred, round ``i`` 
 ``derive_seed(S, i)`` as in every simulation; their mean win is reported beside the exact base
 part as a cross-check, it is not used. Runs are played in chunks merged in order, so the report
 is the same whatever the number of workers; ``--checkpoint`` keeps the finished chunks on disk
-(``game.engine.checkpoint``), so a proof of hours resumes, or is extended, where it stopped.
+(``game.engine.analysis.checkpoint``), so a proof of hours resumes, or is extended, where it stopped.
 
 A game may name a proposal (``ExactParts.proposal``, ``Game.proposal``): the runs are then
 drawn from it and each is weighted by its likelihood ratio ``L`` (importance sampling), ``L F``
@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -52,44 +51,21 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from . import get_game
+from .. import get_game
+from ..game import Game
+from ..parts import ExactParts
+from ..rng import derive_seed
+from ..version import ENGINE_VERSION
 from .backend import Backend
 from .checkpoint import ChunkStore
-from .rng import derive_seed
-from .simulate import BINS, generator_name, histogram, win_bin
+from .plugins import game_module
+from .report import BINS, FeatureReport, command_text, generator_name, histogram, progress_bar, using, win_bin
 from .stratified import Z95, PartTally, play_base_batch
-from .version import ENGINE_VERSION
 
 PILOT_SALT = 0x9110_7C0D_E5A1_7003
 STRATUM_SALT = 0x57A7_0517_EA11_7004
 METHOD = "exact_parts"
 DEFAULT_PILOT = 20_000  # at least; a twentieth of the runs up to 100,000 (a rare control needs some runs to fit)
-
-
-@dataclass(frozen=True)
-class ExactParts:
-    """What a game computes exactly about one mode, so a proof simulates only the feature's mean.
-
-    ``starts`` is the law of the feature's start given that it starts (probabilities summing to 1),
-    each start as the game's ``feature_start`` dict; ``control_means[h]`` are the exact means of the
-    controls (``Game.feature_controls``) given start ``h``.
-    """
-
-    base_x: Fraction  # E[a round's win without its main feature], x bet
-    rate: Fraction  # E[times a round starts the feature]
-    starts: tuple[tuple[dict[str, Any], Fraction], ...]
-    control_names: tuple[str, ...]
-    control_means: tuple[tuple[Fraction, ...], ...]  # one tuple per start
-    source: str  # where the exact figures are computed
-    exact: tuple[tuple[str, Fraction, str], ...] = ()  # other exact figures worth a report line: (name, value, note)
-    proposal: str = ""  # importance sampling: what the runs' draws favour (``Game.proposal``); "": the game's own
-
-    def __post_init__(self) -> None:
-        if sum(p for _, p in self.starts) != 1 or any(p < 0 for _, p in self.starts):
-            raise ValueError("the starts' probabilities are a law: non-negative, summing to 1")
-        if len(self.control_means) != len(self.starts) or any(
-                len(means) != len(self.control_names) for means in self.control_means):
-            raise ValueError("one control mean per control and start")
 
 
 @dataclass
@@ -272,68 +248,28 @@ def allocate(total: int, weights: Sequence[Fraction]) -> list[int]:
     return counts
 
 
-@dataclass
-class ProofReport:
-    """The report of a proof by exact parts (``method`` "exact_parts"), in the simulation reports' schema."""
+@dataclass(kw_only=True)
+class ProofReport(FeatureReport):
+    """The report of a proof by exact parts (``method`` "exact_parts"), in the simulation reports' schema.
 
-    game: str
-    buy: bool
-    bet: int
-    seed: int
-    method: str
-    rounds: int  # base rounds played for the distribution figures (a bought mode: the feature runs, each a round)
-    feature_runs: int  # the proof's runs (the pilot's are not in it)
+    ``rounds`` are the base rounds played for the distribution figures (a bought mode: the feature
+    runs, each a round); ``feature_runs`` the proof's (the pilot's are not in it).
+    """
+
     pilot_runs: int
-    workers: int
-    rtp: float
-    ci_low: float
-    ci_high: float
-    half_width: float
-    base_part_rtp: float  # exact
-    feature_part_rtp: float
-    feature: str
-    feature_one_in: float  # exact
-    feature_average_x: float  # mu^, the proof's estimate of the feature's mean
-    feature_se_x: float  # its standard error
-    feature_sd_x: float  # the plain standard deviation of one run's win
-    hit_rate: float
-    base_max_x: float
-    base_max_seed: int | None
-    feature_max_x: float
-    feature_max_seed: int | None
-    max_win_x: float
-    capped_rounds: int
-    cap_one_in: float | None
-    features: dict[str, dict[str, float]]
-    feature_run_features: dict[str, dict[str, float]]
-    data_sha256: str
-    command: str
-    seconds: float
-    rounds_per_second_per_worker: float
-    feature_runs_per_second_per_worker: float
-    sd: float
-    generator: str
+    feature_se_x: float  # the standard error of ``feature_average_x``, the proof's estimate of the feature's mean
     parts: list[dict[str, Any]]  # each part of the RTP: exact or simulated
     strata: list[dict[str, Any]]  # per feature start: its exact probability, runs, mean and deviation
     control_variate: dict[str, Any]
     checks: list[dict[str, Any]]  # simulated figures set beside their exact values (not used in the RTP)
-    base_histogram: list[dict[str, Any]] = field(default_factory=list)
-    feature_histogram: list[dict[str, Any]] = field(default_factory=list)
-
-    def histograms(self) -> dict[str, list[dict[str, Any]]]:
-        out = {"base": self.base_histogram} if self.base_histogram else {}
-        return {**out, self.feature: self.feature_histogram}
 
     def lines(self) -> list[str]:
-        mode = " (bought feature)" if self.buy else ""
         cv = self.control_variate
         out = [
-            f"{self.game}{mode}: exact parts + {self.feature_runs:,} {self.feature} runs in {len(self.strata)} strata"
-            f" (pilot {self.pilot_runs:,})" + (f" + {self.rounds:,} base rounds for the distribution" if not self.buy
-                                               else "") + f" at bet {self.bet} cents, seed {self.seed},"
-            f" {self.workers} workers",
-            f"RTP              {self.rtp * 100:.3f}%  (95% CI {self.ci_low * 100:.3f}% .. {self.ci_high * 100:.3f}%,"
-            f" half-width {self.half_width * 100:.3f} pp)",
+            f"{self.game}{self.mode_text()}: exact parts + {self.feature_runs:,} {self.feature} runs in"
+            f" {len(self.strata)} strata (pilot {self.pilot_runs:,})"
+            + (f" + {self.rounds:,} base rounds for the distribution" if not self.buy else "") + self.run_text(),
+            self.rtp_line(),
         ]
         for part in self.parts:
             detail = f" +- {part['half_width'] * 100:.3f} pp" if part["how"] == "simulated" else ""
@@ -351,6 +287,14 @@ class ProofReport:
         out.append(f"speed            {self.feature_runs_per_second_per_worker:,.0f} feature runs/s per worker"
                    f" ({self.seconds:.1f} s)")
         return out
+
+
+def no_parts_message(game: Game) -> str:
+    """Why a game offers no proof by exact parts, and what to run instead."""
+    if game_module(game, "exact") is not None:
+        return (f"{game.id} offers no proof by exact parts (Game.exact_parts): its exact figures come from"
+                f" python -m game.engine.analysis.exact {game.id}; to simulate it, use --stratified or plain rounds")
+    return f"{game.id} computes no part of its RTP exactly (use --stratified)"
 
 
 def _fraction_text(value: Fraction) -> str:
@@ -394,18 +338,16 @@ def run(game: str, feature_runs: int, workers: int, seed: int, bet: int | None =
     """Prove ``game``'s RTP (``buy``: the bought mode) from its exact parts and ``feature_runs`` feature runs.
 
     ``backend`` runs the chunks (default: ``workers`` local processes); the report is the same whatever runs them.
-    ``checkpoint`` keeps each finished chunk in that file (``game.engine.checkpoint``): the same run started
+    ``checkpoint`` keeps each finished chunk in that file (``game.engine.analysis.checkpoint``): the same run started
     again plays only the chunks it does not hold, and reports the same figures.
     """
-    from .simulate import _progress_bar, using
-
     engine_game = get_game(game)
     bet = engine_game.default_bet if bet is None else engine_game.check_bet(bet)
     price = Fraction(engine_game.cost(bet, buy), bet)
     began = time.perf_counter()
     exact = engine_game.exact_parts(buy) if parts is None else parts
     if exact is None:
-        raise ValueError(f"{game} computes no part of its RTP exactly (use --stratified)")
+        raise ValueError(no_parts_message(engine_game))
     proposed = bool(exact.proposal)
     if proposed:  # the likelihood ratio is a control too: its mean is 1 under the proposal
         exact = replace(exact, control_names=(*exact.control_names, "likelihood ratio"),
@@ -425,7 +367,7 @@ def run(game: str, feature_runs: int, workers: int, seed: int, bet: int | None =
     store = None if checkpoint is None else ChunkStore(checkpoint, {
         "game": engine_game.id, "buy": buy, "bet": bet, "seed": seed, "pilot_runs": pilot_n, "chunk": chunk,
         "data_sha256": engine_game.data_digest(), "engine": ENGINE_VERSION})
-    bar = _progress_bar(pilot_n + feature_runs + rounds, progress)
+    bar = progress_bar(pilot_n + feature_runs + rounds, progress)
     with using(backend, workers) as runner:
         # the pilot: fits beta (its runs are not in the estimate)
         zero = tuple(0.0 for _ in exact.control_names)
@@ -564,7 +506,7 @@ def summarise(game: str, buy: bool, bet: int, seed: int, workers: int, price: Fr
         feature_max_x=total.max_x, feature_max_seed=total.max_seed, max_win_x=max(base_max, total.max_x),
         capped_rounds=round(capped_base + total.capped), cap_one_in=1 / cap_rate if cap_rate else None,
         features=features, feature_run_features=run_features, data_sha256=engine_game.data_digest(),
-        command=" ".join(["python -m game.engine.simulate", *sys.argv[1:]]), seconds=wall,
+        command=command_text(), seconds=wall,
         rounds_per_second_per_worker=n / base_seconds if base_seconds else 0.0,
         feature_runs_per_second_per_worker=m / total.seconds if total.seconds else 0.0,
         sd=sd, generator=generator_name(), parts=parts, strata=strata_rows, control_variate=control, checks=checks,

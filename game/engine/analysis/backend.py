@@ -25,13 +25,13 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, TypeVar
 
-from . import get_game
-from .version import ENGINE_VERSION
+from .. import get_game
+from ..version import ENGINE_VERSION
 
 T = TypeVar("T")
 R = TypeVar("R")
 
-REPO = Path(__file__).resolve().parents[2]  # the checkout whose game package the cluster must import
+REPO = Path(__file__).resolve().parents[3]  # the checkout whose game package the cluster must import
 CONNECT_TIMEOUT = 10.0  # seconds to reach a scheduler and to see one worker on it
 INSTALL_HINT = "pip install -r requirements-cluster.txt (or pip install '.[cluster]')"
 ADDRESS = re.compile(r"^(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})$")

@@ -1,0 +1,446 @@
+"""PAR sheets: every figure of a game's math, each marked exact or simulated, keyed to its data file.
+
+    python -m game.engine.par GAME [--buy]             # prints the sheet
+    python -m game.engine.par GAME [--buy] --write     # writes docs/par/<game>[_buy].md (or --out DIR)
+    python -m game.engine.par --all --write            # every game and mode
+    python -m game.engine.par --all --check            # exit 1 when a sheet on disk is not what the data gives
+
+A sheet records the SHA-256 of the data file it was made from; ``tests/test_par.py`` fails when
+a data file changes and its sheet was not regenerated. A game's own ``par.py`` builds its sheet
+on the sections below (``game.engine.analysis.plugins``); a game without one gets
+:func:`plain_sheet`. Exact figures come from each game's ``exact.py`` and ``Game.pay_figures``
+(the rounding proof); simulated ones from the measured reports beside the data (``rtp.json``,
+``rtp_buy.json``), each with its rounds, seed and generator. ``docs/MATH.md`` says how each kind is proven and when a
+figure counts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from .. import GAME_IDS, get_game
+from ..game import Game
+from ..money import format_cents, multiplier_text
+from .plugins import game_module
+from .rounding import check as check_ladder
+
+ROOT = Path(__file__).resolve().parents[3]
+PAR_DIR = ROOT / "docs" / "par"
+Z90, Z95 = 1.6448536269514722, 1.959963984540054
+BAND_ROUNDS = (1_000, 10_000, 100_000, 1_000_000, 10_000_000)
+ACCEPT_HALF_WIDTH = 0.001  # docs/MATH.md: the acceptance rule's 0.1 point
+# Every report made before reports named their generator drew from this one (game/engine/rng.py's
+# only generator until issue 11's replacement).
+OLD_GENERATOR = "random.Random (Python's Mersenne Twister MT19937), game/engine/rng.py before issue 11"
+DIGEST_LABEL = "Data SHA-256"
+
+
+def sheet_path(game_id: str, buy: bool) -> Path:
+    return PAR_DIR / f"{game_id}{'_buy' if buy else ''}.md"
+
+
+def recorded_digest(text: str) -> str | None:
+    """The data digest a sheet records (its ``Data SHA-256`` line)."""
+    for line in text.splitlines():
+        if line.startswith(f"- {DIGEST_LABEL}:"):
+            return line.split("`")[1]
+    return None
+
+
+# -- formatting -------------------------------------------------------------------------------
+
+
+def pct(x: Fraction | float, places: int = 4) -> str:
+    return f"{float(x) * 100:.{places}f}%"
+
+
+def one_in(p: Fraction | float) -> str:
+    return f"1 in {1 / float(p):,.4f}" if p else "never"
+
+
+def frac(x: Fraction) -> str:
+    return str(x) if x.denominator != 1 else str(x.numerator)
+
+
+def table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> list[str]:
+    out = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    out += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
+    return out + [""]
+
+
+class Sheet:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def h(self, title: str) -> None:
+        self.lines += [f"## {title}", ""]
+
+    def p(self, *text: str) -> None:
+        self.lines += [*text, ""]
+
+    def t(self, headers: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
+        self.lines += table(headers, rows)
+
+    def text(self) -> str:
+        while self.lines and not self.lines[-1]:
+            self.lines.pop()
+        return "\n".join(self.lines) + "\n"
+
+
+# -- measured reports ---------------------------------------------------------------------------
+
+
+class Measured:
+    """A measured report (rtp.json / rtp_buy.json) with how to cite it."""
+
+    def __init__(self, game: Game, mode: str, several_starts: bool = False) -> None:
+        """``several_starts``: the game's feature can start from more than one state (Fat Santa's row)."""
+        name = "rtp.json" if mode == "base" else "rtp_buy.json"
+        self.several_starts = several_starts
+        assert game.data_file is not None
+        self.path = game.data_file.parent / name
+        self.raw: dict[str, Any] = json.loads(self.path.read_text(encoding="utf-8"))
+        self.current = self.raw.get("data_sha256") == game.data_digest()
+
+    @staticmethod
+    def exists(game: Game, mode: str) -> bool:
+        """Whether the game has a measured report of that mode beside its data."""
+        name = "rtp.json" if mode == "base" else "rtp_buy.json"
+        return game.data_file is not None and (game.data_file.parent / name).is_file()
+
+    def __getitem__(self, key: str) -> Any:
+        return self.raw[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.raw.get(key, default)
+
+    @property
+    def generator(self) -> str:
+        return self.raw.get("generator") or OLD_GENERATOR
+
+    @property
+    def stratified(self) -> bool:
+        return self.raw.get("method") == "stratified"
+
+    @property
+    def old_start_draw(self) -> bool:
+        """A stratified report made before feature starts had a stream of their own (issue 11), on a game
+        with several starts: there the start drawn and the feature's first draws were dependent."""
+        return self.stratified and self.several_starts and "generator" not in self.raw
+
+    @property
+    def by_exact_parts(self) -> bool:
+        return self.raw.get("method") == "exact_parts"
+
+    def runs(self) -> str:
+        if self.by_exact_parts:
+            strata = len(self["strata"])
+            base = "" if self["buy"] else f" + {self['rounds']:,} base rounds (distribution only)"
+            return (f"{self['feature_runs']:,} feature runs in {strata} strata (pilot {self['pilot_runs']:,})"
+                    + base)
+        if self.stratified:
+            return f"{self['rounds']:,} base rounds + {self['feature_runs']:,} feature runs"
+        return f"{self['rounds']:,} rounds"
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+    @property
+    def short_generator(self) -> str:
+        return "MT19937" if "generator" not in self.raw else self.generator
+
+    def cite(self) -> str:
+        """Simulated, N rounds, seed S, generator G [file]; a dagger when its feature starts predate issue 11."""
+        mark = " (†)" if self.old_start_draw else ""
+        return (f"simulated, {self.runs()}, seed {self['seed']}, generator {self.short_generator}"
+                f" [`{self.name}`]{mark}")
+
+    def interval(self) -> str:
+        return f"{pct(self['rtp'], 3)} (95% CI {pct(self['ci_low'], 3)} .. {pct(self['ci_high'], 3)}," \
+               f" half-width {self['half_width'] * 100:.3f} pp)"
+
+    def source_lines(self) -> list[str]:
+        where = self.path.relative_to(ROOT).as_posix()
+        lines = [
+            f"- [`{self.name}`] `{where}`: {self.get('method', 'plain').replace('_', ' ')} simulation,"
+            f" {self.runs()} at bet"
+            f" {format_cents(self['bet'])}, seed {self['seed']}, generator {self.generator}.",
+            f"  Command: `{self['command']}`.",
+        ]
+        if self.get("proposal"):
+            lines.append(f"  Importance sampling: {self['proposal']}; every round and run is weighted by its likelihood"
+                         " ratio, so each count and share below is a weighted estimate of the game's own law.")
+        if self.current and self.get("data_note"):
+            lines.append("  Measured on earlier data whose rounds are identical; its `data_note` says what changed.")
+        elif not self.current:
+            lines.append("  **Measured on other data than today's: re-run the command.**")
+        if self.old_start_draw:
+            lines.append("  (†) Its feature runs drew each start (Santa's row) from the same generator as the feature"
+                         " itself, so the row and the first free spin's reel-1 stop were dependent (fixed in issue 11:"
+                         " docs/MATH.md); re-measure.")
+        return lines
+
+
+def sources(sheet: Sheet, reports: Sequence[Measured]) -> None:
+    sheet.h("0. Sources of the simulated figures")
+    for report in reports:
+        sheet.lines += report.source_lines()
+    sheet.lines.append("")
+    sheet.p(f"Reports that do not name their generator predate that field; every one was made on {OLD_GENERATOR}.")
+
+
+# -- shared sections ----------------------------------------------------------------------------
+
+
+def header(sheet: Sheet, game: Game, buy: bool, summary: str) -> None:
+    assert game.data_file is not None
+    mode = "bought feature" if buy else "base game"
+    sheet.lines += [f"# PAR sheet: {game.title} ({mode})", ""]
+    sheet.p(summary)
+    printed = game.description.printed_rtp
+    sheet.lines += [
+        f"- Game id: `{game.id}`{' with `--buy`' if buy else ''}",
+        f"- Data file: `{game.data_file.relative_to(ROOT).as_posix()}`",
+        f"- {DIGEST_LABEL}: `{game.data_digest()}`",
+        f"- Printed RTP: {printed.buy if buy else printed.base}",
+        f"- Generated by `python -m game.engine.par {game.id}{' --buy' if buy else ''} --write`; a test fails when"
+        " the data file's digest is not the one recorded here (regenerate the sheet when the data changes).",
+        "- Every figure says how it was obtained: **exact** (computed from the data with fractions) or"
+        " **simulated** (with its rounds, seed and generator). `docs/MATH.md` has the methods and the acceptance rule.",
+        "",
+    ]
+
+
+def rng_section(sheet: Sheet, draws: Sequence[str]) -> None:
+    from .simulate import generator_name
+
+    sheet.h("1. Random number generation and scaling")
+    sheet.p(
+        "Each round draws from its own generator, made by `game.engine.rng.round_rng(seed)` from the round's"
+        " 64-bit seed (`game/engine/rng.py`); the generator, its seeding and how a draw is scaled to a range are"
+        f" described in `docs/RNG.md`. Generator today: {generator_name()}.",
+        "This game's draws, in the order a round makes them:",
+    )
+    sheet.lines += [f"- {draw}" for draw in draws] + [""]
+    sheet.p("Exact figures do not depend on the generator: they assume each draw is uniform over its range, as"
+            " `docs/RNG.md` states the scaling makes it.")
+
+
+def bets_section(sheet: Sheet, game: Game, buy: bool, rtp_at_bet: str, extra: Callable[[int], Sequence[str]],
+                 extra_headers: Sequence[str]) -> None:
+    d = game.description
+    figures = game.pay_figures()
+    checks = {c.bet: c for c in check_ladder(game)}
+    sheet.h("2. Bets, lines, buy price, cap, rounding")
+    facts = [
+        f"- Bet ladder: {len(game.bets)} bets, {format_cents(game.bets[0])} to {format_cents(game.bets[-1])};"
+        f" default {format_cents(game.default_bet)}.",
+        f"- Lines: {len(game.lines)} fixed." if game.lines else "- Pays: clusters of 5 or more (no lines).",
+        f"- Buy price: {multiplier_text(d.buy_price_x)}x bet." if d.buy_price_x is not None else "- Buy: none.",
+        f"- Cap: {multiplier_text(d.cap)}x bet per round (the round stops when its win reaches it)."
+        if d.cap is not None else "- Cap: none printed.",
+        "- Rounding: a round's win is a multiple of the bet (an exact fraction) and is rounded down to the cent"
+        " once, when the round ends (`game.engine.money.cents_of`).",
+        f"- Rounding loss: **0 at every ladder bet, proven** (`python -m game.engine.rounding`): a round's win is"
+        f" {figures.made_of}; every pay figure is whole cents at bets that are multiples of"
+        f" {format_cents(figures.bet_step)}, every ladder bet is one"
+        + (", and so are the cap and the buy price" if d.cap is not None or d.buy_price_x is not None else "")
+        + "; multipliers are whole numbers. So every win is whole cents and nothing is rounded away.",
+        "",
+    ]
+    sheet.lines += facts
+    rows = []
+    for bet in game.bets:
+        loss = "0 (proven)" if checks[bet].exact else "see note"
+        rows.append([format_cents(bet), *extra(bet), rtp_at_bet, loss])
+    sheet.t(["bet", *extra_headers, "RTP at this bet", "rounding loss"], rows)
+
+
+def strips_table(sheet: Sheet, title: str, strips: Sequence[Sequence[str]], order: Sequence[str]) -> None:
+    counts = [Counter(strip) for strip in strips]
+    symbols = [s for s in order if any(c[s] for c in counts)]
+    rows = [[symbol, *(c[symbol] or "" for c in counts)] for symbol in symbols]
+    rows.append(["**length**", *(len(strip) for strip in strips)])
+    sheet.p(f"{title}:")
+    sheet.t(["symbol", *(f"reel {i + 1}" for i in range(len(strips)))], rows)
+
+
+def deviation_section(sheet: Sheet, rtp: float, rtp_note: str, sd: float, sd_note: str, price: float,
+                      hit_lines: Sequence[str]) -> None:
+    sheet.h("9. Hit rate, deviation, volatility")
+    sheet.lines += [*hit_lines, ""]
+    per = sd / price
+    sheet.lines += [
+        f"- Standard deviation of one round's win: {sd:.3f}x bet"
+        + (f" ({per:.3f}x the price)" if price != 1 else "") + f"; {sd_note}.",
+        f"- Volatility index: {Z90 * per:.2f}. Definition: 1.645 x the standard"
+        " deviation of one round's return per unit staked, the half-width of the 90% band of one round's return;"
+        " the band after n rounds is RTP +- VI / sqrt(n).",
+        "",
+    ]
+    sheet.p(f"90% band of the realised RTP after n rounds (RTP {pct(rtp, 3)}, {rtp_note}; RTP +- 1.645 sd / sqrt(n)):")
+    rows = []
+    for n in BAND_ROUNDS:
+        half = Z90 * per / math.sqrt(n)
+        rows.append([f"{n:,}", pct(rtp - half, 2), pct(rtp + half, 2), f"+- {half * 100:.2f} pp"])
+    sheet.t(["rounds", "low", "high", "half-width"], rows)
+
+
+def acceptance_section(sheet: Sheet, rows: Sequence[Sequence[str]]) -> None:
+    sheet.h("12. Against the acceptance rule")
+    sheet.p("`docs/MATH.md`: an RTP counts as proven when it is exact, or simulated with a 95% interval of"
+            " half-width at most 0.1 point; the printed RTP must then lie inside that interval (or equal the exact"
+            " figure at its printed precision).")
+    sheet.t(["figure", "value", "proven?", "printed figure"], rows)
+
+
+def report_sd(report: Measured, price: float = 1.0) -> tuple[float, str]:
+    """(a round's standard deviation x bet, how it was had) from a measured report.
+
+    A plain report records it. A stratified one made before it did is solved for it from its own
+    interval: SE^2 = Var(Y) / n + p^2 Var(F) / m (docs/MATH.md) gives Var(Y), and a whole round's
+    Var(W) = Var(Y) + p Var(F) (the feature's spread within a start, counted once per trigger).
+    """
+    if report.get("sd"):
+        return float(report["sd"]), f"{report.cite()}"
+    n, m = report["rounds"], report["feature_runs"]
+    p = 1 / report["feature_one_in"]
+    var_f = report["feature_sd_x"] ** 2
+    se = report["half_width"] * price / Z95
+    var_y = max(0.0, n * (se * se - p * p * var_f / m))
+    return (math.sqrt(var_y + p * var_f),
+            f"derived from {report.cite()}: its interval gives Var(Y) = n (SE^2 - p^2 Var(F) / m) ="
+            f" {var_y:.2f}, and Var(W) = Var(Y) + p Var(F)")
+
+
+def raw_data(game: Game) -> dict[str, Any]:
+    """The data file as written: the paytable's printed figures."""
+    assert game.data_file is not None
+    return json.loads(game.data_file.read_text(encoding="utf-8"))
+
+
+def printed_text(game: Game, buy: bool) -> str:
+    """The rule text's RTP for the mode ("94.20%")."""
+    printed = game.description.printed_rtp.buy if buy else game.description.printed_rtp.base
+    assert printed is not None, f"{game.id}: no printed RTP for {'the buy' if buy else 'the base game'}"
+    return printed
+
+
+def printed_figure(text: str) -> float:
+    return float(text.rstrip("%")) / 100
+
+
+def agrees(printed: str, exact: Fraction) -> bool:
+    """An exact figure agrees with a printed one when it rounds to it at the printed precision."""
+    digits = len(printed.rstrip("%").partition(".")[2])
+    return f"{float(exact) * 100:.{digits}f}" == printed.rstrip("%")
+
+
+def modes(game_id: str) -> tuple[bool, ...]:
+    return (False, True) if get_game(game_id).buy_price_x is not None else (False,)
+
+
+def build(game_id: str, buy: bool = False) -> str:
+    """The sheet of a game and mode: the game's own ``par.py`` builds it, else :func:`plain_sheet`."""
+    game = get_game(game_id)
+    if buy and game.buy_price_x is None:
+        raise SheetError(f"{game_id} has no buy feature")
+    own = game_module(game, "par")
+    builder: Callable[[Game, bool], str] = own.build if own is not None else plain_sheet
+    return builder(game, buy)
+
+
+class SheetError(Exception):
+    """A sheet that cannot be made (a mode the game does not have)."""
+
+
+def plain_sheet(game: Game, buy: bool) -> str:
+    """The sheet of a game without a ``par.py`` of its own: bets and rounding, its pay figures and its
+    measured RTP (``rtp.json``, or a note that it is not measured yet)."""
+    mode = "buy" if buy else "base"
+    measured = Measured(game, mode) if Measured.exists(game, mode) else None
+    sheet = Sheet()
+    header(sheet, game, buy, "The measured RTP and every pay figure; the game computes no part of its math exactly"
+           " (its folder has no `par.py` of its own).")
+    if measured is not None:
+        sources(sheet, [measured])
+    rng_section(sheet, ["the game's own draws, in the order its `round_steps` makes them (its `game.py`)."])
+    rtp = measured.interval() if measured is not None else "not measured yet"
+    bets_section(sheet, game, buy, rtp, lambda bet: [], [])
+    figures = game.pay_figures()
+    sheet.h("3. Pay figures (x total bet)")
+    sheet.p(f"A round's win is {figures.made_of}.")
+    sheet.t(["pay", "x total bet"], [[name, frac(figure)] for name, figure in figures.pays])
+    sheet.h("4. RTP")
+    if measured is None:
+        sheet.p(f"Not measured yet: `python -m game.engine.simulate {game.id}{' --buy' if buy else ''} --rounds N"
+                f" --seed S --json {game.data_file.relative_to(ROOT).as_posix() if game.data_file else 'rtp.json'}`"
+                " writes the report beside the data.")
+        return sheet.text()
+    sheet.lines += [f"- RTP: **{measured.interval()}** ({measured.cite()}).",
+                    f"- Hit rate: {pct(measured['hit_rate'], 2)}.", ""]
+    printed = printed_text(game, buy)
+    inside = measured["ci_low"] <= printed_figure(printed) <= measured["ci_high"]
+    proven = "yes" if measured["half_width"] <= ACCEPT_HALF_WIDTH else "no: half-width above 0.1 point"
+    acceptance_section(sheet, [["RTP", measured.interval(), proven, "inside" if inside else "outside"]])
+    return sheet.text()
+
+
+def in_checkout() -> bool:
+    """Whether this package runs from a source tree (its sheets are ``docs/par/``), not an installed copy."""
+    return (ROOT / "pyproject.toml").is_file() and PAR_DIR.is_dir()
+
+
+def _shown(path: Path) -> str:
+    try:
+        return path.relative_to(ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.engine.par", description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="?", choices=GAME_IDS, help="game id")
+    parser.add_argument("--buy", action="store_true", help="the bought feature's sheet")
+    parser.add_argument("--all", action="store_true", help="every game and mode")
+    parser.add_argument("--write", action="store_true", help="write the sheet into --out (default: print it)")
+    parser.add_argument("--out", type=Path, default=None, metavar="DIR",
+                        help="the folder --write and --check use (default: docs/par/ in a checkout, else the"
+                             " current folder; never an installed package's)")
+    parser.add_argument("--check", action="store_true", help="compare with the sheet in --out instead (exit 1 if not)")
+    parser.add_argument("--stdout", action="store_true", help="print the sheet (the default)")
+    args = parser.parse_args(argv)
+    if args.all == (args.game is not None):
+        parser.error("name a game, or --all")
+    if args.write + args.check + args.stdout > 1:
+        parser.error("--write, --check or --stdout, one of them")
+    folder = args.out if args.out is not None else PAR_DIR if in_checkout() else Path.cwd()
+    jobs = [(g, b) for g in GAME_IDS for b in modes(g)] if args.all else [(args.game, args.buy)]
+    stale = 0
+    for game_id, buy in jobs:
+        try:
+            text = build(game_id, buy)
+        except SheetError as exc:
+            parser.error(str(exc))
+        path = folder / sheet_path(game_id, buy).name
+        if args.check:
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                print(f"{_shown(path)}: out of date (python -m game.engine.par {game_id}"
+                      f"{' --buy' if buy else ''} --write)")
+                stale += 1
+        elif args.write:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {_shown(path)}")
+        else:
+            sys.stdout.write(text)
+    return 1 if stale else 0

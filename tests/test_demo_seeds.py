@@ -7,11 +7,14 @@ from game.engine import get_game
 
 
 def test_every_recorded_demo_seed_triggers_the_main_feature() -> None:
+    """A game with a main feature (``stratified_feature``) records at least 4 seeds that play it; a game
+    without one may record none (the demo then plays its ordinary rounds)."""
     playable = [item for item in CATALOGUE if item.available]
     assert playable
     for item in playable:
         game = get_game(item.id)
-        assert len(item.demo_seeds) >= 4, item.id
+        if game.stratified_feature is not None:
+            assert len(item.demo_seeds) >= 4, item.id
         for seed in item.demo_seeds:
             features = game.play(game.default_bet, seed).features
             hint = "find new ones: python -m game.client.demo --find-seeds"

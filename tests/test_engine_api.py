@@ -12,12 +12,13 @@ from game.engine import GAME_IDS, InvalidBet, UnknownGame, get_game
 
 
 def test_game_ids_and_titles() -> None:
-    assert "halloween_vacation" in GAME_IDS
-    game = get_game("halloween_vacation")
-    assert (game.id, game.title) == ("halloween_vacation", "Halloween Vacation")
-    assert [info.id for info in CATALOGUE] == [
-        "santas_wonderland", "halloween_vacation", "naughty_or_nice", "slingo_santa_king", "fat_santa",
-    ]
+    """The engine's games are the catalogue's, in its order, each with the catalogue's title."""
+    assert tuple(info.id for info in CATALOGUE if info.engine is not None) == GAME_IDS
+    assert len(set(GAME_IDS)) == len(GAME_IDS)
+    for info in CATALOGUE:
+        if info.engine is not None:
+            game = get_game(info.id)
+            assert (game.id, game.title) == (info.id, info.title)
 
 
 def test_unknown_and_unavailable_games_say_why() -> None:

@@ -1,9 +1,11 @@
-"""docs/events.json (and docs/EVENTS.md, which explains it) is the event contract of every game: real
-rounds of every game and mode emit exactly the events, fields and types it lists, and EVENTS.md's
-tables list the same fields and types. Change an event and this test names the doc to update."""
+"""Every game's ``events.json`` (and the ``EVENTS.md`` beside it, which explains it; the shared events and
+the types in ``docs/events.json`` and ``docs/EVENTS.md``) is its event contract: real rounds of every
+game in the catalogue and mode emit exactly the events, fields and types it lists, and the pages' tables
+list the same fields and types. Change an event and this test names the doc to update."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 import sys
@@ -22,7 +24,7 @@ from game.engine.rng import derive_seed
 from tools import new_game
 
 ROOT = Path(__file__).resolve().parent.parent
-TABLE = json.loads((ROOT / "docs" / "events.json").read_text(encoding="utf-8"))
+TABLE = json.loads((ROOT / "docs" / "events.json").read_text(encoding="utf-8"))  # the shared events, the types
 DOC = (ROOT / "docs" / "EVENTS.md").read_text(encoding="utf-8")
 MASTER = 20261212
 ROUNDS = 300  # rounds per game and mode, at least
@@ -87,15 +89,28 @@ def _names(expr: str) -> Iterator[str]:
 BUILTIN = {"any", "null", "bool", "int", "str", "fraction", "cell", "window"}
 
 
+def game_folder(game_id: str) -> Path:
+    """The folder of the game's rules, where its ``events.json`` and ``EVENTS.md`` are."""
+    return Path(inspect.getfile(type(get_game(game_id)))).parent
+
+
+def game_spec(game_id: str) -> dict[str, Any]:
+    path = game_folder(game_id) / "events.json"
+    assert path.exists(), f"{game_id}: no events.json beside its rules (the template's is the one to copy)"
+    spec: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return spec
+
+
 def game_table(game_id: str) -> tuple[dict[str, dict], dict[str, Any]]:
     """(events by type, shapes) of a game: its own events and the common ones it names."""
-    spec = TABLE["games"][game_id]
+    spec = game_spec(game_id)
     events = {**spec["events"], **{name: TABLE["common"]["events"][name] for name in spec["common_events"]}}
     return events, spec.get("shapes", {})
 
 
 def test_the_table_is_well_formed() -> None:
-    for game_id, spec in TABLE["games"].items():
+    for game_id in PLAYABLE:
+        spec = game_spec(game_id)
         events, shapes = game_table(game_id)
         types = [expr for event in events.values() for expr in event["fields"].values()]
         for shape in shapes.values():
@@ -109,12 +124,11 @@ def test_the_table_is_well_formed() -> None:
 
 
 def test_every_playable_game_and_mode_is_documented() -> None:
-    assert set(PLAYABLE) | {"template"} == set(TABLE["games"])
     for game_id in PLAYABLE:
         game = get_game(game_id)
         modes = ["base"] + (["buy"] if game.buy_price_x is not None else [])
-        assert TABLE["games"][game_id]["modes"] == modes, game_id
-        assert ("cap_reached" in TABLE["games"][game_id]["common_events"]) == (game.cap is not None), game_id
+        assert game_spec(game_id)["modes"] == modes, game_id
+        assert ("cap_reached" in game_spec(game_id)["common_events"]) == (game.cap is not None), game_id
 
 
 # -- real rounds against the table ----------------------------------------------------------------
@@ -124,11 +138,11 @@ def check_round(game_id: str, events: list[dict[str, Any]], where: str) -> set[s
     table, shapes = game_table(game_id)
     for index, event in enumerate(events):
         kind = event.get("type")
-        assert kind in table, f"{where}: event {index} has type {kind!r}, which docs/events.json does not list"
+        assert kind in table, f"{where}: event {index} has type {kind!r}, which its events.json does not list"
         fields = {key: value for key, value in event.items() if key != "type"}
         documented = table[kind]["fields"]
         assert list(fields) == list(documented), (
-            f"{where}: event {index} ({kind}) has fields {list(fields)}; docs/events.json lists {list(documented)}")
+            f"{where}: event {index} ({kind}) has fields {list(fields)}; its events.json lists {list(documented)}")
         for key, expr in documented.items():
             assert matches(fields[key], expr, shapes), (
                 f"{where}: event {index} ({kind}) field {key!r} = {str(fields[key])[:120]} is not {expr!r}")
@@ -157,7 +171,7 @@ def play_and_check(game: Game, table_id: str, mode: str) -> None:
     strategy = make_strategy(game) if make_strategy is not None else None
     bet = pick_bet(game.bets) if pick_bet is not None else game.default_bet
     wanted = {name for name, spec in events.items() if mode in spec.get("modes", ["base", "buy"])}
-    wanted -= {"cap_reached"} | ({"decision"} if "decision" not in TABLE["games"][table_id]["common_events"] else set())
+    wanted -= {"cap_reached"} | ({"decision"} if "decision" not in game_spec(table_id)["common_events"] else set())
     seen: set[str] = set()
     index = 0
     while index < ROUNDS or (not wanted <= seen and index < LIMIT):
@@ -169,13 +183,12 @@ def play_and_check(game: Game, table_id: str, mode: str) -> None:
     assert wanted <= seen, f"{game.id} {mode}: {sorted(wanted - seen)} documented but not seen in {index} rounds"
 
 
-@pytest.mark.parametrize(("game_id", "mode"), [(g, m) for g in TABLE["games"] if g != "template"
-                                                for m in TABLE["games"][g]["modes"]])
+@pytest.mark.parametrize(("game_id", "mode"), [(g, m) for g in PLAYABLE for m in game_spec(g)["modes"]])
 def test_real_rounds_emit_exactly_the_documented_events(game_id: str, mode: str) -> None:
     play_and_check(get_game(game_id), game_id, mode)
 
 
-@pytest.mark.parametrize("game_id", [g for g in PLAYABLE if "cap_reached" in TABLE["games"][g]["common_events"]])
+@pytest.mark.parametrize("game_id", [g for g in PLAYABLE if "cap_reached" in game_spec(g)["common_events"]])
 def test_a_capped_round_ends_with_cap_reached_then_round_end(game_id: str) -> None:
     game = type(get_game(game_id))()  # a fresh instance whose cap is lowered so that rounds reach it
     game.cap = Fraction(1)
@@ -209,42 +222,51 @@ def template_game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Game]:
 
 
 def test_the_templates_rounds_emit_exactly_the_documented_events(template_game: Game) -> None:
-    play_and_check(template_game, "template", "base")
+    play_and_check(template_game, TEMPLATE_ID, "base")
 
 
 # -- EVENTS.md says the same as events.json ---------------------------------------------------------
 
 
-def doc_tables() -> dict[str, dict[str, dict[str, Any]]]:
-    """From EVENTS.md: {section: {heading: fields or alias}} for each game section (and "common")."""
-    sections: dict[str, dict[str, Any]] = {}
-    section = heading = None
-    for line in DOC.splitlines():
+def doc_tables(text: str) -> dict[str, dict[str, Any]]:
+    """From an events page: {heading: fields or alias} ("## Every game" only, on docs/EVENTS.md)."""
+    found_tables: dict[str, Any] = {}
+    heading = None
+    within = True
+    for line in text.splitlines():
         if line.startswith("## "):
-            found = re.search(r"\(`(\w+)`\)", line)
-            section = "common" if line.startswith("## Every game") else found.group(1) if found else None
+            within = line.startswith("## Every game")
             heading = None
-            if section:
-                sections.setdefault(section, {})
-        elif line.startswith("### ") and section:
+        elif line.startswith("### ") and within:
             found = re.fullmatch(r"### (?:(shape|alias) )?`(\w+)`.*", line)
             heading = (found.group(1) or "event", found.group(2)) if found else None
             if heading:
-                sections[section][heading] = {}
-        elif heading and section and heading[0] == "alias" and line.startswith("Type: "):
-            sections[section][heading] = line[len("Type: "):].strip().strip("`")
-        elif heading and section and line.startswith("| `"):
+                found_tables[heading] = {}
+        elif heading and heading[0] == "alias" and line.startswith("Type: "):
+            found_tables[heading] = line[len("Type: "):].strip().strip("`")
+        elif heading and line.startswith("| `"):
             cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-            sections[section][heading][cells[0].strip("`")] = cells[1].strip("`")
-    return sections
+            found_tables[heading][cells[0].strip("`")] = cells[1].strip("`")
+    return found_tables
+
+
+def spec_tables(spec: dict[str, Any]) -> dict[Any, Any]:
+    expected: dict[Any, Any] = {("event", name): event["fields"] for name, event in spec["events"].items()}
+    for name, shape in spec.get("shapes", {}).items():
+        expected[("alias" if isinstance(shape, str) else "shape", name)] = shape
+    return expected
 
 
 def test_events_md_lists_the_same_fields_and_types_as_the_table() -> None:
-    tables = doc_tables()
-    assert tables.get("common") == {("event", name): spec["fields"]
-                                    for name, spec in TABLE["common"]["events"].items()}
-    for game_id, spec in TABLE["games"].items():
-        expected = {("event", name): event["fields"] for name, event in spec["events"].items()}
-        for name, shape in spec.get("shapes", {}).items():
-            expected[("alias" if isinstance(shape, str) else "shape", name)] = shape
-        assert tables.get(game_id) == expected, f"docs/EVENTS.md's section for {game_id} differs from docs/events.json"
+    assert doc_tables(DOC) == {("event", name): spec["fields"] for name, spec in TABLE["common"]["events"].items()}
+    for game_id in PLAYABLE:
+        page = game_folder(game_id) / "EVENTS.md"
+        assert page.exists(), f"{game_id}: no EVENTS.md beside its rules (the template's is the one to copy)"
+        assert doc_tables("## Every game\n" + page.read_text(encoding="utf-8")) == spec_tables(game_spec(game_id)), (
+            f"{game_id}'s EVENTS.md differs from its events.json")
+
+
+def test_the_templates_page_lists_what_its_table_does() -> None:
+    folder = ROOT / "templates" / "game" / "engine"
+    spec = json.loads((folder / "events.json").read_text(encoding="utf-8"))
+    assert doc_tables("## Every game\n" + (folder / "EVENTS.md").read_text(encoding="utf-8")) == spec_tables(spec)

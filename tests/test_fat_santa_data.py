@@ -10,6 +10,7 @@ import pytest
 
 from game.engine import DataError, get_game
 from game.engine.games.fat_santa.game import DATA_FILE, FatSanta
+from tests.test_client_keeps_no_math import assert_described
 
 DATA = json.loads(DATA_FILE.read_text(encoding="utf-8"))
 RTP_DIR = DATA_FILE.parent
@@ -99,3 +100,9 @@ def test_published_rtp_is_for_the_current_data_and_meets_the_target(name: str, b
     assert report["half_width"] <= bar
     assert report["command"].startswith("python -m game.engine.simulate fat_santa")
     assert ("--buy" in report["command"]) is buy
+
+
+def test_the_client_math_check_sees_this_games_figures() -> None:
+    """tests/test_client_keeps_no_math.py finds these in the description: it would find a copy of them."""
+    assert_described("fat_santa", {"meter_sizes", "extra_spins"}, {85, 1132276, 11322.76},
+                     {"94.15", "94.20", "11,322.76"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from game.engine import get_game
+from tests.test_client_keeps_no_math import assert_described
 
 GAME = get_game("halloween_vacation")
 
@@ -94,3 +95,8 @@ def test_wins_on_several_lines_add() -> None:
     count = sum(1 for shape in GAME.lines if all(row <= 1 for row in shape[:3]))
     assert ev.total == count * F("0.5")
     assert all(w.symbol == "lady" and w.count == 3 for w in ev.wins)
+
+
+def test_the_client_math_check_sees_this_games_figures() -> None:
+    """tests/test_client_keeps_no_math.py finds these in the description: it would find a copy of them."""
+    assert_described("halloween_vacation", {"expanding_multipliers", "sticky_reels"}, set(), {"96.7"})

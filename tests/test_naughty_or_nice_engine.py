@@ -18,6 +18,7 @@ from game.engine.games.naughty_or_nice.exact import WILD, base_exact, line_pay
 from game.engine.games.naughty_or_nice.game import DATA_FILE, NaughtyOrNice
 from game.engine.jackpot import UNITS_PER_CENT
 from game.engine.money import cents_of
+from tests.test_client_keeps_no_math import assert_described
 
 GAME: NaughtyOrNice = get_game("naughty_or_nice")  # type: ignore[assignment]
 SEED_UNITS = GAME.jackpot.seed_units
@@ -345,3 +346,10 @@ def test_the_exact_base_game_agrees_with_spins() -> None:
         total += result.win_x
     mean = float(total) / rounds
     assert abs(mean - float(exact.base_x)) < 0.06  # about 4 standard errors (sd 2.9x a round)
+
+
+def test_the_client_math_check_sees_this_games_figures() -> None:
+    """tests/test_client_keeps_no_math.py finds these in the description: it would find a copy of them."""
+    assert_described("naughty_or_nice", {"substitutes", "line_pays[santa]", "scatter_pays",
+                                         "bonus[nice_girl].prizes (keys)", "bonus[naughty_girl].awards"},
+                     {100000, 50000, 1000}, {"95.0", "1,000"})

@@ -277,7 +277,7 @@ def test_a_round_resumed_inside_the_free_games_shows_its_held_reels(tmp_path: Pa
 
 
 def test_every_event_the_engine_documents_has_a_step() -> None:
-    table = json.loads((ROOT / "docs" / "events.json").read_text(encoding="utf-8"))["games"][GAME]
+    table = json.loads((ROOT / "game" / "engine" / "games" / GAME / "events.json").read_text(encoding="utf-8"))
     documented = set(table["events"]) | set(table["common_events"])
     assert documented <= Presenter.shown_types()
 

@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.catalogue import CATALOGUE
 from game.client import loading
 from game.client.app import App
 from game.client.kit.screen import GameScreen
@@ -193,8 +194,7 @@ def test_the_demo_builds_each_game_in_the_background_and_keeps_its_screen(tmp_pa
         app.shutdown()
 
 
-@pytest.mark.parametrize("game_id", ["halloween_vacation", "santas_wonderland", "fat_santa", "naughty_or_nice",
-                                     "slingo_santa_king"])
+@pytest.mark.parametrize("game_id", [item.id for item in CATALOGUE if item.available])
 def test_every_game_screen_builds_on_a_worker_thread(app: App, game_id: str) -> None:
     """A build that read the wallet would fail here: its SQLite connection refuses other threads."""
     scenes = app.context.scenes

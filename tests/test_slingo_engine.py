@@ -30,6 +30,7 @@ from game.engine.games.slingo_santa_king.grid import (
 from game.engine.games.slingo_santa_king.pricing import last_pick
 from game.engine.money import cents_of
 from game.engine.rng import RoundRng
+from tests.test_client_keeps_no_math import assert_described
 
 GAME = SlingoSantaKing()
 
@@ -401,3 +402,9 @@ def test_the_proofs_proposal_changes_only_the_reel_weights_and_weighs_a_run_by_i
             for symbol in event["reels"]:
                 expected *= chance(GAME, symbol) / chance(proposal, symbol)
         assert GAME.likelihood_ratio(result) == pytest.approx(float(expected), rel=1e-12)
+
+
+def test_the_client_math_check_sees_this_games_figures() -> None:
+    """tests/test_client_keeps_no_math.py finds these in the description: it would find a copy of them."""
+    assert_described("slingo_santa_king", {"ladder", "ladder (keys)", "reel_weights", "trail.ding"}, {500, 95},
+                     {"95.0"})

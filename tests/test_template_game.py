@@ -85,7 +85,7 @@ def test_the_template_has_the_file_set_of_every_game(template_game: GameEntry) -
         if item.available:
             assert {"__init__.py", "screen.py", "presenter.py", "art.py", "help.py"} <= {
                 p.name for p in (Path(client_games.__file__).parent / item.id).iterdir()}, item.id
-    engine_set = {"__init__.py", "game.py", "data.json", "DESIGN.md"}
+    engine_set = {"__init__.py", "game.py", "data.json", "DESIGN.md", "events.json", "EVENTS.md"}
     assert engine_set <= {p.name for p in (root / "game" / "engine" / "games" / GAME_ID).iterdir()}
     for item in CATALOGUE:
         if item.available:

@@ -10,6 +10,7 @@ import pytest
 
 from game.engine import DataError
 from game.engine.games.santas_wonderland.game import DATA_FILE, SantasWonderland
+from tests.test_client_keeps_no_math import assert_described
 
 
 def broken(tmp_path: Path, change) -> Path:
@@ -86,3 +87,9 @@ def test_the_shipped_data_holds_the_printed_figures() -> None:
         assert sum(phase.drop_weights) == 256 and len(phase.drop_table) == 256
         assert set(phase.supersize_size.values) <= {3, 4, 5}
         assert set(phase.lucky_count.values) <= set(range(5, 16))
+
+
+def test_the_client_math_check_sees_this_games_figures() -> None:
+    """tests/test_client_keeps_no_math.py finds these in the description: it would find a copy of them."""
+    assert_described("santas_wonderland", {"levels", "levels[:, 1]", "levels[:, 2] (set)", "marker_features"},
+                     {100, 7500, 140, 116, 124, 132}, {"96.2", "96.4", "7,500"})

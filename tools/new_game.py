@@ -1,11 +1,15 @@
-"""Start a new game from the template: its engine folder, its client folder and its Tiled map.
+"""Start a new game from the template: everything a game needs that can be made for it.
 
-    python -m tools.new_game snow_globe "Snow Globe"            # into this repository
-    python -m tools.new_game snow_globe "Snow Globe" --root DIR # into another tree (tests do this)
+    python -m tools.new_game snow_globe "Snow Globe"                  # into this repository
+    python -m tools.new_game snow_globe "Snow Globe" --root DIR       # into another tree (tests do this)
+    python -m tools.new_game snow_globe "Snow Globe" --no-catalogue   # leave game/catalogue.py alone
 
-It copies ``templates/game/`` to ``game/engine/games/<id>/``, ``game/client/games/<id>/`` and
-``levels/<id>.tmx`` with the names filled in, refuses to overwrite anything, and prints the
-catalogue entry to add to ``game/catalogue.py``. docs/ADDING_A_GAME.md walks through the rest.
+It prints the checklist of ``docs/ADDING_A_GAME.md``, copies ``templates/game/`` to
+``game/engine/games/<id>/``, ``game/client/games/<id>/``, ``levels/<id>.tmx`` and
+``docs/rules/<id>.md`` with the names filled in, draws a plain placeholder background
+(``assets/backgrounds/<id>.png`` and its ``@1.5x``) and screenshot (``docs/screenshots/<id>.png``),
+adds the entry to ``CATALOGUE`` and writes the game's PAR sheet. It refuses to overwrite anything:
+when any of its files exists, nothing is written.
 """
 
 from __future__ import annotations
@@ -14,12 +18,17 @@ import argparse
 import keyword
 import logging
 import re
+import struct
+import subprocess
 import sys
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 TEMPLATE = REPO / "templates" / "game"
+CHECKLIST = REPO / "docs" / "ADDING_A_GAME.md"
+BACKGROUND = (24, 40, 64)  # the placeholder pictures' colour: a plain night blue
 GAME_ID = re.compile(r"^[a-z][a-z0-9_]{2,39}$")
 
 log = logging.getLogger(__name__)
@@ -51,7 +60,14 @@ class NewGame:
                 if source.is_file():
                     out[source] = folder / source.name
         out[TEMPLATE / "level.tmx"] = root / "levels" / f"{self.id}.tmx"
+        out[TEMPLATE / "rules.md"] = root / "docs" / "rules" / f"{self.id}.md"
         return out
+
+    def pictures(self, root: Path) -> dict[Path, tuple[int, int]]:
+        """The placeholder pictures and their sizes in pixels: the background at 1x and 1.5x, the screenshot."""
+        backgrounds = root / "assets" / "backgrounds"
+        return {backgrounds / f"{self.id}.png": (1280, 720), backgrounds / f"{self.id}@1.5x.png": (1920, 1080),
+                root / "docs" / "screenshots" / f"{self.id}.png": (1280, 720)}
 
     def entry_text(self) -> str:
         return (f'    GameEntry(\n        "{self.id}", "{self.title}", "3 reels, 5 lines, gift pick, priced respin",\n'
@@ -69,18 +85,64 @@ def check(game_id: str, title: str) -> NewGame:
     return NewGame(game_id, title.strip())
 
 
-def create(game_id: str, title: str, root: Path = REPO) -> NewGame:
-    """Write the new game's files under ``root``; nothing is written when any target exists."""
+def plain_png(size: tuple[int, int], colour: tuple[int, int, int]) -> bytes:
+    """A PNG of one colour (8-bit RGB), made without an image library."""
+    width, height = size
+    row = b"\x00" + bytes(colour) * width  # filter byte 0, then the pixels
+    body = zlib.compress(row * height, 9)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body) + chunk(b"IEND", b"")
+
+
+def catalogue_with(text: str, game: NewGame) -> str:
+    """``game/catalogue.py``'s text with the game's entry last in ``CATALOGUE``."""
+    start = text.find("CATALOGUE: tuple[GameEntry, ...] = (")
+    end = text.find("\n)\n", start)
+    if start < 0 or end < 0:
+        raise NewGameError("game/catalogue.py has no CATALOGUE tuple to add the entry to")
+    if f'"{game.id}"' in text[start:end]:
+        raise NewGameError(f"{game.id} is in the catalogue already; nothing was written")
+    return text[:end] + "\n" + game.entry_text() + text[end:]
+
+
+def create(game_id: str, title: str, root: Path = REPO, catalogue: bool = False) -> NewGame:
+    """Write the new game's files under ``root``; nothing is written when any target exists.
+
+    With ``catalogue`` the entry goes into ``root``'s ``game/catalogue.py`` and the PAR sheet is
+    written (``python -m game.engine.par ID --write`` in ``root``).
+    """
     game = check(game_id, title)
     targets = game.targets(root)
-    taken = [str(target) for target in targets.values() if target.exists()]
+    pictures = game.pictures(root)
+    taken = [str(target) for target in [*targets.values(), *pictures] if target.exists()]
     if taken:
         raise NewGameError(f"{game_id} exists already ({', '.join(taken[:3])}); nothing was written")
+    catalogue_file = root / "game" / "catalogue.py"
+    entry = catalogue_with(catalogue_file.read_text(encoding="utf-8"), game) if catalogue else None
     for source, target in targets.items():
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(game.fill(source.read_text(encoding="utf-8")), encoding="utf-8")
         log.info("wrote %s", target)
+    for target, size in pictures.items():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(plain_png(size, BACKGROUND))
+        log.info("wrote %s (a placeholder)", target)
+    if entry is not None:
+        catalogue_file.write_text(entry, encoding="utf-8")
+        log.info("added %s to %s", game.id, catalogue_file)
+        subprocess.run([sys.executable, "-m", "game.engine.par", game.id, "--write"], cwd=root, check=True)
     return game
+
+
+def checklist() -> str:
+    """The checklist section of docs/ADDING_A_GAME.md."""
+    text = CHECKLIST.read_text(encoding="utf-8")
+    start = text.index("## Checklist")
+    return text[start:text.index("\n## ", start + 1)].strip()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -88,14 +150,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("id", help="the game's id: names its folders, map, tests and docs (e.g. snow_globe)")
     parser.add_argument("title", help='the title players see (e.g. "Snow Globe")')
     parser.add_argument("--root", type=Path, default=REPO, help="the tree to write into (default: this repository)")
+    parser.add_argument("--no-catalogue", action="store_true",
+                        help="leave game/catalogue.py alone (and write no PAR sheet): print the entry instead")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
+    log.info("%s\n", checklist())
     try:
-        game = create(args.id, args.title, args.root)
+        game = create(args.id, args.title, args.root, catalogue=not args.no_catalogue)
     except NewGameError as exc:
         log.error("new_game: %s", exc)
         return 2
-    log.info("\nAdd this entry to CATALOGUE in game/catalogue.py:\n\n%s\n", game.entry_text())
+    except subprocess.CalledProcessError as exc:
+        log.error("new_game: the PAR sheet could not be written (%s); the game's files are in place", exc)
+        return 1
+    if args.no_catalogue:
+        log.info("\nAdd this entry to CATALOGUE in game/catalogue.py:\n\n%s\n", game.entry_text())
     return 0
 
 

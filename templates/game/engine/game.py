@@ -18,6 +18,7 @@ from game.engine.describe import GameDescription
 from game.engine.game import Game
 from game.engine.lines import LineEvaluator
 from game.engine.money import cents_of, format_cents, multiplier_text, parse_multiplier
+from game.engine.parts import PayFigures
 from game.engine.reels import ReelSet
 from game.engine.round import Decision, RoundContext
 from game.engine.wins import Evaluation, Win
@@ -59,6 +60,13 @@ class __GameClass__(Game):
         # What screens and help pages show of the math: they read it here and keep no copy.
         self.description = GameDescription(id=self.id, title=self.title, bets=ladder, lines=self.lines,
                                            cap=self.cap, printed_rtp=read_printed_rtp(doc))
+
+    def pay_figures(self) -> PayFigures:
+        """The line pays and the gift prizes: what a round's win is made of (``python -m game.engine.rounding``)."""
+        lines = super().pay_figures()
+        prizes = tuple((f"gift prize {multiplier_text(prize)}x", prize) for prize in sorted(set(self.gift_prizes)))
+        return PayFigures(self.id, lines.pays + prizes, (), self.cap, self.buy_price_x,
+                          "the sum of the spin's (and the respin's) line pays and the gift's prize, or the cap")
 
     def evaluate(self, window: list[list[str]]) -> Evaluation:
         return Evaluation.of(self.evaluator.evaluate(window))

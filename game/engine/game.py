@@ -196,12 +196,6 @@ class Game(ABC):
         ``defer_features`` and ``feature_start`` are for stratified simulation only (see
         ``stratified_feature``); a player's round never uses them.
         """
-        return self._begin(bet, seed, buy, state, decisions, defer_features, feature_start)
-
-    def _begin(self, bet: int, seed: int | None, buy: bool, state: dict[str, Any] | None,
-               decisions: tuple[Any, ...] | list[Any], defer_features: bool,
-               feature_start: dict[str, Any] | None) -> RoundPlay:
-        """``start`` with every argument by position (``play`` calls it once a round: no keywords to match)."""
         if bet not in self.bets:
             self.check_bet(bet)  # raises InvalidBet
         cost = self.cost(bet, True) if buy else bet  # the purchase price: without a buy, the bet
@@ -223,7 +217,8 @@ class Game(ABC):
         feature_start: dict[str, Any] | None = None,
     ) -> RoundResult:
         """One whole round; decisions not given are taken by ``strategy`` (default: the game's own)."""
-        play = self._begin(bet, seed, buy, state, decisions, defer_features, feature_start)
+        play = self.start(bet, seed, buy=buy, state=state, decisions=decisions, defer_features=defer_features,
+                          feature_start=feature_start)
         while play.pending is not None:
             play.decide(self.choose(play, strategy))
         return play._result  # type: ignore[return-value]  # set: the round has no decision pending

@@ -42,15 +42,7 @@ class Decision:
     costs: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        costs = tuple(self.costs)
-        if costs and len(costs) != len(self.options):
-            raise DecisionError(
-                f"{self.kind}: {len(costs)} costs for {len(self.options)} options (give one per option, or none)"
-            )
-        for cost in costs:
-            if isinstance(cost, bool) or not isinstance(cost, int) or cost < 0:
-                raise DecisionError(f"{self.kind}: a cost is a non-negative int number of cents, not {cost!r}")
-        object.__setattr__(self, "costs", costs)
+        object.__setattr__(self, "costs", checked_costs(self.kind, self.options, self.costs))
 
     def price_of(self, choice: Any) -> int:
         """What taking ``choice`` costs in cents (0 when free); DecisionError if it is no option."""
@@ -70,6 +62,17 @@ class Decision:
         return tuple(option for option, cost in zip(self.options, self.costs) if cost == 0)
 
 
+def checked_costs(kind: str, options: tuple[Any, ...], costs: tuple[int, ...]) -> tuple[int, ...]:
+    """A decision's costs as a tuple: one non-negative whole number of cents per option, or none."""
+    costs = tuple(costs)
+    if costs and len(costs) != len(options):
+        raise DecisionError(f"{kind}: {len(costs)} costs for {len(options)} options (give one per option, or none)")
+    for cost in costs:
+        if isinstance(cost, bool) or not isinstance(cost, int) or cost < 0:
+            raise DecisionError(f"{kind}: a cost is a non-negative int number of cents, not {cost!r}")
+    return costs
+
+
 class PricedLater(Decision):
     """A decision whose ``costs`` and ``info`` are worked out only when first read.
 
@@ -79,6 +82,9 @@ class PricedLater(Decision):
     returns ``(costs, info)``; it must depend only on the round so far, as any decision does.
     ``free`` are the options known to cost nothing: answering one needs no price.
     """
+
+    _make: Callable[[], tuple[tuple[int, ...], dict[str, Any]]]
+    _free: tuple[Any, ...]
 
     def __init__(self, kind: str, options: tuple[Any, ...], prompt: str,
                  make: Callable[[], tuple[tuple[int, ...], dict[str, Any]]], free: tuple[Any, ...] = ()) -> None:
@@ -91,7 +97,7 @@ class PricedLater(Decision):
             raise DecisionError(f"{kind}: a free option is not an option")
 
     def price_of(self, choice: Any) -> int:
-        if choice in object.__getattribute__(self, "_free") and not self.priced:
+        if choice in self._free and not self.priced:
             return 0
         return super().price_of(choice)
 
@@ -99,35 +105,32 @@ class PricedLater(Decision):
         """The same decision, priced, as a plain :class:`Decision`."""
         return Decision(self.kind, self.options, self.prompt, self.info, self.costs)
 
-    def __getattribute__(self, name: str) -> Any:
-        if name in ("costs", "info"):
-            values = object.__getattribute__(self, "__dict__")
-            if "costs" not in values:
-                costs, info = object.__getattribute__(self, "_make")()
-                object.__setattr__(self, "info", info)
-                object.__setattr__(self, "costs", costs)
-                Decision.__post_init__(self)  # the same checks as a decision priced at once
-        return object.__getattribute__(self, name)
+    def _price(self) -> tuple[tuple[int, ...], dict[str, Any]]:
+        """(costs, info), worked out on first use and kept (checked as a decision priced at once is)."""
+        found: tuple[tuple[int, ...], dict[str, Any]] | None = self.__dict__.get("_priced")
+        if found is None:
+            costs, info = self._make()
+            found = (checked_costs(self.kind, self.options, costs), info)
+            object.__setattr__(self, "_priced", found)
+        return found
+
+    @property  # the dataclass field, read through the price worked out on first use
+    def costs(self) -> tuple[int, ...]:
+        return self._price()[0]
+
+    @property  # likewise
+    def info(self) -> dict[str, Any]:
+        return self._price()[1]
 
     @property
     def priced(self) -> bool:
         """Whether the price has been worked out yet."""
-        return "costs" in object.__getattribute__(self, "__dict__")
-
-
-_last_cap: tuple[Fraction, int, int] | None = None  # (cap, den, _cap_units(cap, den)) last asked
+        return "_priced" in self.__dict__
 
 
 def _cap_units(cap: Fraction, den: int) -> int:
-    """The fewest units of ``1/den`` of the bet that reach ``cap``: a game asks it of its one cap and unit
-    every time, so the last answer is kept (a Fraction's numerator is a Python property)."""
-    global _last_cap
-    last = _last_cap
-    if last is not None and last[0] is cap and last[1] == den:
-        return last[2]
-    units = -(-cap.numerator * den // cap.denominator)
-    _last_cap = (cap, den, units)
-    return units
+    """The fewest units of ``1/den`` of the bet that reach ``cap``."""
+    return -(-cap.numerator * den // cap.denominator)
 
 
 _UNIT_TOTALS: dict[tuple[int, int], tuple[Fraction, str]] = {}  # (units, den) -> (units / den, its text)

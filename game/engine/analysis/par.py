@@ -382,9 +382,10 @@ def plain_sheet(game: Game, buy: bool) -> str:
     sheet.t(["pay", "x total bet"], [[name, frac(figure)] for name, figure in figures.pays])
     sheet.h("4. RTP")
     if measured is None:
+        report_file = game.data_file.with_name("rtp_buy.json" if buy else "rtp.json") if game.data_file else None
+        where = report_file.relative_to(ROOT).as_posix() if report_file else "rtp.json"
         sheet.p(f"Not measured yet: `python -m game.engine.simulate {game.id}{' --buy' if buy else ''} --rounds N"
-                f" --seed S --json {game.data_file.relative_to(ROOT).as_posix() if game.data_file else 'rtp.json'}`"
-                " writes the report beside the data.")
+                f" --seed S --json {where}` writes the report beside the data.")
         return sheet.text()
     sheet.lines += [f"- RTP: **{measured.interval()}** ({measured.cite()}).",
                     f"- Hit rate: {pct(measured['hit_rate'], 2)}.", ""]

@@ -86,16 +86,18 @@ def check(game_id: str, title: str) -> NewGame:
 
 
 def plain_png(size: tuple[int, int], colour: tuple[int, int, int]) -> bytes:
-    """A PNG of one colour (8-bit RGB), made without an image library."""
+    """A PNG of one colour, made without an image library: one bit a pixel over a one-colour palette,
+    so a placeholder background costs the assets folder a few hundred bytes."""
     width, height = size
-    row = b"\x00" + bytes(colour) * width  # filter byte 0, then the pixels
+    row = b"\x00" + bytes((width + 7) // 8)  # filter byte 0, then every pixel palette entry 0
     body = zlib.compress(row * height, 9)
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body) + chunk(b"IEND", b"")
+    header = struct.pack(">IIBBBBB", width, height, 1, 3, 0, 0, 0)  # bit depth 1, colour type 3 (palette)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"PLTE", bytes(colour)) + chunk(b"IDAT", body)
+            + chunk(b"IEND", b""))
 
 
 def catalogue_with(text: str, game: NewGame) -> str:

@@ -1,0 +1,15 @@
+"""__GAME_TITLE__'s help pages: the paytable at the current bet and the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.client.kit.help import PaytablePage, RulesPage
+from game.client.resources import Resources
+
+
+def help_pages(resources: Resources, game: Any, bet: int, symbols: dict[str, Any]) -> list[Any]:
+    rules = [
+        ("Lines", f"{len(game.lines)} lines pay left to right; the wild stands in for every symbol."),
+    ]
+    return [PaytablePage(resources, game, bet, symbols), RulesPage(resources, rules)]

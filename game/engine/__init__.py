@@ -3,7 +3,7 @@
 Public API (stable; tests, tools and outside auditors call it)::
 
     from game.engine import GAME_IDS, get_game
-    game = get_game("halloween_vacation")
+    game = get_game(GAME_IDS[0])          # any id of the catalogue
     game.bets, game.lines, game.evaluate(window), game.play(bet, seed)
     game.description      # typed figures a screen or help page shows (game.engine.describe)
     game.rtp_reports()    # the measured RTPs, {"base": RtpReport, "buy": RtpReport}

@@ -1,17 +1,17 @@
 """The RTP simulation tool: plays rounds through the public API in several processes.
 
-    python -m game.engine.simulate halloween_vacation --rounds 2000000 --workers 2 --seed 1
-    python -m game.engine.simulate santas_wonderland --stratified --rounds 4000000 --feature-runs 200000
+    python -m game.engine.simulate GAME --rounds 2000000 --workers 2 --seed 1
+    python -m game.engine.simulate GAME --stratified --rounds 4000000 --feature-runs 200000
 
 ``--stratified`` plays base rounds with the game's main feature deferred and the feature on its
 own, and combines them (see ``game.engine.analysis.stratified``): the way to a tight interval for games
 whose return lives in a rare, volatile feature. ``--exact-parts`` goes further for a game that
-computes parts of its math exactly (``Game.exact_parts``; Fat Santa): the base game, the trigger
+computes parts of its math exactly (``Game.exact_parts``): the base game, the trigger
 and the law of the feature's start are taken exact, and only the feature's mean is simulated, by
 strata of its start with a control variate (see ``game.engine.analysis.proof``)::
 
-    python -m game.engine.simulate fat_santa --exact-parts --feature-runs 1000000 --rounds 2000000 --workers 1
-    python -m game.engine.simulate fat_santa --exact-parts --buy --feature-runs 2000000 --workers 1
+    python -m game.engine.simulate GAME --exact-parts --feature-runs 1000000 --rounds 2000000 --workers 1
+    python -m game.engine.simulate GAME --exact-parts --buy --feature-runs 2000000 --workers 1
 
 Round ``i`` uses seed ``derive_seed(S, i)``, so a run is reproducible from its seed and any
 single round of it can be replayed. The output (RTP with its 95% confidence interval, hit
@@ -27,7 +27,7 @@ Every mode runs its chunks on local processes (``--workers``) or on a Dask clust
 requirements-cluster.txt). A chunk's draws depend only on the seed and its index, and chunks are
 merged in order, so the report is the same bit for bit whatever ran it::
 
-    python -m game.engine.simulate halloween_vacation --rounds 2000000 --seed 1 --scheduler tcp://HOST:8786
+    python -m game.engine.simulate GAME --rounds 2000000 --seed 1 --scheduler tcp://HOST:8786
 """
 
 from __future__ import annotations

@@ -110,3 +110,12 @@ def test_fresh_reports_follow_the_schema_and_carry_the_win_distribution(tmp_path
 
 def test_win_bins() -> None:
     assert [win_bin(x) for x in (0, 0.05, 1, 1.99, 2, 10_000, 50_000)] == [0, 1, 2, 2, 3, 14, 14]
+
+
+def test_the_stratified_and_the_exact_parts_reports_share_one_base() -> None:
+    from game.engine.analysis.report import FeatureReport
+
+    assert issubclass(StratifiedReport, FeatureReport) and issubclass(ProofReport, FeatureReport)
+    shared = {f.name for f in dataclasses.fields(FeatureReport)}
+    assert shared < {f.name for f in dataclasses.fields(StratifiedReport)}
+    assert shared < {f.name for f in dataclasses.fields(ProofReport)}

@@ -196,6 +196,14 @@ class Game(ABC):
         ``defer_features`` and ``feature_start`` are for stratified simulation only (see
         ``stratified_feature``); a player's round never uses them.
         """
+        return self._begin(bet, seed, buy, state, decisions, defer_features, feature_start)
+
+    def _begin(self, bet: int, seed: int | None, buy: bool, state: dict[str, Any] | None,
+               decisions: tuple[Any, ...] | list[Any], defer_features: bool,
+               feature_start: dict[str, Any] | None) -> RoundPlay:
+        """``start`` with every argument by position: ``play`` calls it once a round, and matching seven
+        keywords there costs about 400 instructions of a round's 105,000 (callgrind, Fat Santa and
+        Halloween Vacation: 0.4%), so the hot path keeps it."""
         if bet not in self.bets:
             self.check_bet(bet)  # raises InvalidBet
         cost = self.cost(bet, True) if buy else bet  # the purchase price: without a buy, the bet
@@ -217,8 +225,7 @@ class Game(ABC):
         feature_start: dict[str, Any] | None = None,
     ) -> RoundResult:
         """One whole round; decisions not given are taken by ``strategy`` (default: the game's own)."""
-        play = self.start(bet, seed, buy=buy, state=state, decisions=decisions, defer_features=defer_features,
-                          feature_start=feature_start)
+        play = self._begin(bet, seed, buy, state, decisions, defer_features, feature_start)
         while play.pending is not None:
             play.decide(self.choose(play, strategy))
         return play._result  # type: ignore[return-value]  # set: the round has no decision pending

@@ -7,7 +7,6 @@ single round of it can be replayed. The command line is ``python -m game.engine.
 
 from __future__ import annotations
 
-import logging
 import math
 import time
 from dataclasses import dataclass, field
@@ -31,8 +30,6 @@ from .report import (
 )
 
 __all__ = ["BINS", "CHECKPOINTS", "WIN_EDGES", "Z95", "Report", "Tally", "play_batch", "run", "win_bin"]
-
-log = logging.getLogger("simulate")
 
 # The round counts a plain run records its running RTP at (``Report.convergence``): ten a decade
 # from 100 rounds, plus the last round.

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from game.engine import backend as backend_module
+from game.engine.analysis import backend as backend_module
 from game.engine.analysis import stratified
 from game.engine.analysis.backend import DaskBackend
 from game.engine.analysis.cli import main

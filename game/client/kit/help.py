@@ -17,7 +17,7 @@ from ...engine.describe import RtpReport
 from ...engine.money import cents_of, format_cents
 from .. import gfx, theme
 from ..resources import Resources
-from ..widgets.text import render_text
+from ..widgets.text import CENTER, render_text
 
 INK = (20, 8, 30)
 TEXT = (240, 230, 250)
@@ -95,26 +95,10 @@ def draw_facts(surface: pygame.Surface, rect: pygame.Rect, res: Resources, facts
             surface.blit(extra, extra.get_rect(topleft=(rect.centerx - 8, y + text.get_height() + 1)))
             y += 18
         y += row
-    wrapped = [line for note in notes if note for line in wrap(small, note, rect.w - 40)]
-    y = max(y, rect.bottom - 22 * len(wrapped))
-    for line in wrapped:
-        text = render_text(small, line, dim)
-        surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
-        y += 22
-
-
-def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    words, lines, line = text.split(), [], ""
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
+    shown = [note for note in notes if note]
+    if shown:
+        text = render_text(small, "\n".join(shown), dim, wrap=rect.w - 40, align=CENTER)
+        surface.blit(text, text.get_rect(midtop=(rect.centerx, max(y, rect.bottom - text.get_height()))))
 
 
 def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[Paragraph],
@@ -127,10 +111,9 @@ def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[Parag
             image = render_text(fonts["head"], head, head_color, ink, 1)
             surface.blit(image, (rect.x, y))
             y += image.get_height() + 2
-        for line in wrap(fonts["body"], body, rect.w):
-            image = render_text(fonts["body"], line, color)
-            surface.blit(image, (rect.x, y))
-            y += image.get_height()
+        image = render_text(fonts["body"], body, color, wrap=rect.w)
+        surface.blit(image, (rect.x, y))
+        y += image.get_height()
         y += 10
     return y
 

@@ -89,29 +89,6 @@ def make_panel(resources: Resources, size: tuple[int, int]) -> pygame.Surface:
     return out
 
 
-def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Greedy word wrap; words longer than ``width`` (file paths) are broken by characters."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if font.size(candidate)[0] <= width:
-                line = candidate
-                continue
-            if line:
-                lines.append(line)
-            line = word
-            while font.size(line)[0] > width and len(line) > 1:
-                cut = len(line)
-                while cut > 1 and font.size(line[:cut])[0] > width:
-                    cut -= 1
-                lines.append(line[:cut])
-                line = line[cut:]
-        lines.append(line)
-    return lines
-
-
 def button_images(resources: Resources) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface] | None:
     try:
         return (

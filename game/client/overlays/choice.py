@@ -20,8 +20,8 @@ import pygame
 from .. import gfx, theme
 from ..prices import ARMED_AFTER
 from ..scene import is_fresh
-from ..widgets.text import render_text
-from .base import CONFIRM_KEYS, SHADOW, Overlay, wrap_text
+from ..widgets.text import CENTER, render_text
+from .base import CONFIRM_KEYS, SHADOW, Overlay
 
 if TYPE_CHECKING:
     from ..context import AppContext
@@ -51,18 +51,16 @@ class ChoiceOverlay(Overlay):
                  on_choose: Callable[[int], bool], *, on_escape: Callable[[], None] | None = None,
                  priced: bool = False) -> None:
         body_font = theme.ui(app.resources, 22, "light")
-        wrapped = [part for line in lines for part in wrap_text(body_font, line, WIDTH - 90)]
+        body = render_text(body_font, "\n".join(lines), theme.TEXT, theme.INK, 1, wrap=WIDTH - 90, align=CENTER)
         rows = (len(options) + PER_ROW - 1) // PER_ROW
-        line_h = body_font.get_linesize() + 4
-        height = 110 + len(wrapped) * line_h + rows * (BUTTON[1] + 30 + GAP) + 24
+        height = 110 + (body.get_height() + 4 if lines else 0) + rows * (BUTTON[1] + 30 + GAP) + 24
         super().__init__(app, (WIDTH, max(260, height)), title)
         # Low on the screen over a light veil: the reels that raised the question stay in view.
         self.rect.bottom = gfx.LAYOUT_SIZE[1] - 74
         y = SHADOW + 96
-        for line in wrapped:
-            image = render_text(body_font, line, theme.TEXT, theme.INK, 1)
-            self._panel.blit(image, image.get_rect(midtop=(SHADOW + WIDTH // 2, y)))
-            y += line_h
+        if lines:
+            self._panel.blit(body, body.get_rect(midtop=(SHADOW + WIDTH // 2, y)))
+            y += body.get_height() + 4
         self.options = tuple(options)
         self.on_choose = on_choose
         self.on_escape = on_escape

@@ -9,32 +9,25 @@ import pygame
 
 from .. import theme
 from ..scene import is_fresh
-from ..widgets.text import render_text
-from .base import CONFIRM_KEYS, SHADOW, Overlay, wrap_text
+from ..widgets.text import CENTER, render_text
+from .base import CONFIRM_KEYS, SHADOW, Overlay
 
 if TYPE_CHECKING:
     from ..context import AppContext
 
 WIDTH = 680
-LINE_GAP = 6
 
 
 class _TextDialog(Overlay):
     def __init__(self, app: AppContext, title: str, lines: Sequence[str]) -> None:
         body_font = theme.ui(app.resources, 24, "light")
         self.lines = tuple(str(line) for line in lines)
-        wrapped: list[str] = []
-        for line in lines:
-            wrapped.extend(wrap_text(body_font, str(line), WIDTH - 90))
-        line_h = body_font.get_linesize() + LINE_GAP
-        height = 110 + len(wrapped) * line_h + 120
+        body = render_text(body_font, "\n".join(self.lines), theme.TEXT, theme.INK, 1, wrap=WIDTH - 90,
+                           align=CENTER)
+        height = 110 + body.get_height() + 120
         super().__init__(app, (WIDTH, max(260, height)), title)
         # The body text is part of the pre-rendered panel: nothing is rendered per frame.
-        y = SHADOW + 96
-        for line in wrapped:
-            image = render_text(body_font, line, theme.TEXT, theme.INK, 1)
-            self._panel.blit(image, image.get_rect(midtop=(SHADOW + WIDTH // 2, y)))
-            y += line_h
+        self._panel.blit(body, body.get_rect(midtop=(SHADOW + WIDTH // 2, SHADOW + 96)))
 
 
 class MessageDialog(_TextDialog):

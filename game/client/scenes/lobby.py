@@ -30,7 +30,7 @@ from ..screens import GameScreenBuild, ScreenUnavailable
 from ..sound.music import LOBBY, MusicCue
 from ..widgets.art import image_or_standin, rounded_panel, soft_blur, soft_glow
 from ..widgets.button import Button
-from ..widgets.text import render_text
+from ..widgets.text import CENTER, render_text
 from .tile_grid import CARD_SIZE, TileGrid, lay_out, tab_rect
 
 if TYPE_CHECKING:
@@ -122,18 +122,16 @@ class _Tile:
         card.blit(name, name.get_rect(midtop=(rect.w // 2, y)))
         y += name.get_height() + 2
         tagline, colour = (info.tagline, theme.TEXT) if self.problem is None else (self.problem, theme.GOLD)
-        lines = _wrap(tag_font, tagline, rect.w - 20)
         fits = max(1, (rect.h - 4 - y) // tag_font.get_linesize())  # the lines the card has room for
         room = min(fits, 2 if self.problem is None else 3)
-        if len(lines) > room:  # the last line shown says there is more, inside the card
-            last = lines[room - 1].split()
-            while len(last) > 1 and tag_font.size(" ".join(last) + " …")[0] > rect.w - 20:
-                last.pop()
-            lines[room - 1] = " ".join(last) + " …"
-        for line in lines[:room]:
-            text = render_text(tag_font, line, colour)
-            card.blit(text, text.get_rect(midtop=(rect.w // 2, y)))
-            y += tag_font.get_linesize()
+        limit = room * tag_font.get_linesize()
+        text = render_text(tag_font, tagline, colour, wrap=rect.w - 20, align=CENTER)
+        words = tagline.split()
+        while text.get_height() > limit and len(words) > 1:  # the last line shown says there is more
+            words.pop()
+            text = render_text(tag_font, " ".join(words) + " …", colour, wrap=rect.w - 20, align=CENTER)
+        card.blit(text, text.get_rect(midtop=(rect.w // 2, y)))
+        y += text.get_height()
         if not usable:
             label = "COMING SOON" if self.problem is None else "UNAVAILABLE"
             ribbon = _ribbon(theme.ui(res, max(12, round(22 * scale)), "heavy"), rect.w, label)
@@ -547,9 +545,3 @@ def _tab(font: pygame.font.Font, text: str, size: tuple[int, int], available: bo
     label = render_text(font, text, edge)
     tab.blit(label, label.get_rect(center=(w // 2, h // 2 + 1)))
     return tab
-
-
-def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    from ..overlays.base import wrap_text
-
-    return wrap_text(font, text, width)

@@ -10,6 +10,9 @@ from .. import gfx
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
+# How the lines of a wrapped text sit against each other (pygame-ce's own alignment).
+LEFT, CENTER, RIGHT = pygame.FONT_LEFT, pygame.FONT_CENTER, pygame.FONT_RIGHT
+
 # Rendered texts, least recently used first, bounded by the bytes their pixels take: a rolling
 # win counter or a long demo renders many different amounts, and the cache must not grow with
 # the hours played.
@@ -26,19 +29,25 @@ def render_text(
     outline: Color | None = None,
     outline_px: int = 2,
     shadow: bool = False,
+    *,
+    wrap: int = 0,
+    align: int = LEFT,
 ) -> pygame.Surface:
     """``text`` in ``color`` with an optional outline and drop shadow, as one cached surface.
 
-    Fonts are cached by Resources, so the font object is a stable cache key.
+    With ``wrap`` the text is broken into lines no wider than ``wrap`` layout pixels by pygame-ce's
+    own word wrap ("\\n" starts a line; a word too long for a line is broken), the lines set
+    ``align`` (LEFT, CENTER, RIGHT) against each other. Fonts are cached by Resources, so the font
+    object is a stable cache key.
     """
     global _cache_bytes, _misses
-    key = (font, text, color, outline, outline_px, shadow)
+    key = (font, text, color, outline, outline_px, shadow, wrap, align)
     surface = _cache.get(key)
     if surface is not None:
         _cache.move_to_end(key)
         return surface
     _misses += 1
-    surface = _render(font, text, color, outline, outline_px, shadow)
+    surface = _render(font, text, color, outline, outline_px, shadow, wrap, align)
     _cache[key] = surface
     _cache_bytes += _bytes(surface)
     while _cache_bytes > CACHE_BYTES and len(_cache) > 1:
@@ -56,10 +65,22 @@ def _bytes(surface: pygame.Surface) -> int:
     return surface.get_height() * surface.get_pitch()
 
 
+def _glyphs(font: pygame.font.Font, text: str, color: Color, wrap: int, align: int) -> pygame.Surface:
+    if not wrap:
+        return font.render(text, True, color)
+    before = font.align  # the font is shared: its alignment is set for this text only
+    font.align = align
+    try:
+        return font.render(text, True, color, None, wrap)
+    finally:
+        font.align = before
+
+
 def _render(
-    font: pygame.font.Font, text: str, color: Color, outline: Color | None, outline_px: int, shadow: bool
+    font: pygame.font.Font, text: str, color: Color, outline: Color | None, outline_px: int, shadow: bool,
+    wrap: int = 0, align: int = LEFT,
 ) -> pygame.Surface:
-    body = font.render(text, True, color)
+    body = _glyphs(font, text, color, wrap, align)
     if outline is None and not shadow:
         return body.convert_alpha() if pygame.display.get_surface() else body
     pad = outline_px if outline is not None else 0
@@ -67,11 +88,11 @@ def _render(
     w, h = body.get_size()
     surface = gfx.Surface((w + 2 * pad + off, h + 2 * pad + off), pygame.SRCALPHA)
     if shadow:
-        shade = font.render(text, True, (0, 0, 0))
+        shade = _glyphs(font, text, (0, 0, 0), wrap, align)
         shade.set_alpha(140)
         surface.blit(shade, (pad + off, pad + off))
     if outline is not None:
-        edge = font.render(text, True, outline)
+        edge = _glyphs(font, text, outline, wrap, align)
         for dx in range(-pad, pad + 1):
             for dy in range(-pad, pad + 1):
                 if dx * dx + dy * dy <= pad * pad + 1:

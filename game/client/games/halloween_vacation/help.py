@@ -16,9 +16,9 @@ from ....engine.describe import RtpReport
 from ....engine.money import cents_of, format_cents
 from ... import gfx, theme
 from ...kit import help as kit_help
-from ...kit.help import LinesPage, wrap
+from ...kit.help import LinesPage
 from ...resources import Resources
-from ...widgets.text import render_text
+from ...widgets.text import CENTER, render_text
 
 if TYPE_CHECKING:
     from ....engine.games.halloween_vacation import HalloweenVacation
@@ -195,12 +195,9 @@ class RtpPage:
             "Every round is decided by the engine when it is bought; animations only show it.",
         ]
         small = theme.ui(self.res, 18)
-        wrapped = [line for note in notes for line in wrap(small, note, rect.w - 40)]
-        y = max(y + 16, rect.bottom - 26 * len(wrapped) - 8)
-        for line in wrapped:  # every note inside the page, wrapped: nothing runs off either side
-            text = render_text(small, line, DIM)
-            surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
-            y += 26
+        # every note inside the page, wrapped: nothing runs off either side
+        text = render_text(small, "\n".join(notes), DIM, wrap=rect.w - 40, align=CENTER)
+        surface.blit(text, text.get_rect(midtop=(rect.centerx, max(y + 16, rect.bottom - text.get_height() - 8))))
 
 
 def lines_page(resources: Resources, game: Any) -> LinesPage:

@@ -21,9 +21,9 @@ from ....engine.jackpot import UNITS_PER_CENT
 from ....engine.money import cents_of, format_cents
 from ... import gfx, theme
 from ...kit import help as kit_help
-from ...kit.help import LinesPage, draw_facts, fitted, measured_fact, wrap
+from ...kit.help import LinesPage, draw_facts, fitted, measured_fact
 from ...resources import Resources
-from ...widgets.text import render_text
+from ...widgets.text import CENTER, render_text
 from .choice import award_label, leanings, substitute_name, worth_more
 
 if TYPE_CHECKING:
@@ -247,12 +247,8 @@ class SubstitutesPage:
         else:
             text = ("Which girl is worth more: the RTP proof by Bonus Substitute is not in yet, so this game does "
                     "not say. Their awards differ; the free games' mean of each is measured by the proof.")
-        lines = wrap(body, text, rect.w - 20)
-        y = rect.bottom - 50
-        for line in lines[:2]:
-            image = render_text(body, line, TEXT if verdict else DIM)
-            surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
-            y += 23
+        image = render_text(body, text, TEXT if verdict else DIM, wrap=rect.w - 20, align=CENTER)
+        surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.bottom)))
 
 
 class JackpotPage:
@@ -292,12 +288,8 @@ class JackpotPage:
             "The pool is play money kept with your wallet; the counter shows it live.",
         ]
         small = theme.ui(self.res, 18)
-        wrapped = [line for note in notes for line in wrap(small, note, rect.w - 40)]
-        y = max(y + 10, rect.bottom - 25 * len(wrapped) - 6)
-        for line in wrapped:
-            text = render_text(small, line, DIM)
-            surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
-            y += 25
+        text = render_text(small, "\n".join(notes), DIM, wrap=rect.w - 40, align=CENTER)
+        surface.blit(text, text.get_rect(midtop=(rect.centerx, max(y + 10, rect.bottom - text.get_height() - 6))))
 
 
 class RtpPage:

@@ -17,7 +17,6 @@ from ....engine.describe import RtpReport
 from ....engine.money import cents_of, format_cents
 from ... import gfx, theme
 from ...kit import help as kit_help
-from ...kit.help import wrap
 from ...resources import Resources
 from ...widgets.text import render_text
 from .art import FEATURE_COLORS, FEATURE_NAMES
@@ -244,12 +243,8 @@ class FeaturesPage:
             title = render_text(head, f"{i + 1}. {FEATURE_NAMES[name]}", bright, INK, 2)
             surface.blit(title, title.get_rect(midleft=(row.x + row.h + 16, row.centery)))
             text_x = row.x + row.h + 230
-            lines = wrap(body, FEATURE_TEXT[name], row.right - text_x - 12)
-            y = row.centery - len(lines) * body.get_linesize() // 2
-            for line in lines:
-                image = render_text(body, line, TEXT)
-                surface.blit(image, (text_x, y))
-                y += body.get_linesize()
+            image = render_text(body, FEATURE_TEXT[name], TEXT, wrap=row.right - text_x - 12)
+            surface.blit(image, image.get_rect(midleft=(text_x, row.centery)))
 
 
 class MidnightPage:
@@ -361,11 +356,9 @@ class RtpPage:
                 y += 14
                 continue
             if not label:  # a figure's detail (its interval, what it was measured over): small, under it
-                for line in wrap(small, value, rect.right - rect.centerx - 40):
-                    detail = render_text(small, line, DIM)
-                    surface.blit(detail, detail.get_rect(topleft=(rect.centerx + 22, y - 6)))
-                    y += 21
-                y += 4
+                detail = render_text(small, value, DIM, wrap=rect.right - rect.centerx - 40)
+                surface.blit(detail, detail.get_rect(topleft=(rect.centerx + 22, y - 6)))
+                y += detail.get_height() + 4
                 continue
             image = render_text(head, label, GOLD, INK, 1)
             surface.blit(image, image.get_rect(topright=(rect.centerx - 20, y)))

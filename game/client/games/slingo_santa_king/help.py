@@ -23,9 +23,9 @@ from ....engine.games.slingo_santa_king.grid import LINES
 from ....engine.money import cents_of, format_cents
 from ... import gfx, theme
 from ...kit import help as kit_help
-from ...kit.help import draw_facts, fitted, measured_fact, wrap
+from ...kit.help import draw_facts, fitted, measured_fact
 from ...resources import Resources
-from ...widgets.text import render_text
+from ...widgets.text import CENTER, render_text
 from .art import SEVENS, SlingoArt
 
 if TYPE_CHECKING:
@@ -171,10 +171,8 @@ class PrizesPage:
             heading, text = SPECIAL_TEXT.get(name, (name.replace("_", " ").title(), ""))
             surface.blit(render_text(theme.ui(self.res, 20, "heavy"), heading, GOLD, INK, 1),
                          (area.x + icon + 28, area.y + 12))
-            y = area.y + 40
-            for line in wrap(body, text, area.right - (area.x + icon + 28) - 12):
-                surface.blit(render_text(body, line, TEXT), (area.x + icon + 28, y))
-                y += 21
+            surface.blit(render_text(body, text, TEXT, wrap=area.right - (area.x + icon + 28) - 12),
+                         (area.x + icon + 28, area.y + 40))
 
 
 class ReelKingPage:
@@ -233,17 +231,12 @@ class ReelKingPage:
         note = ("A King spins until a blank shows; a blank ends his turn and pays nothing. Each stage has its "
                 "own, more generous reels.")
         y += 4
-        for line in wrap(body, note, right.w - 32):
-            surface.blit(render_text(body, line, DIM), (right.x + 16, y))
-            y += 21
+        surface.blit(render_text(body, note, DIM, wrap=right.w - 32), (right.x + 16, y))
         foot = (f"On every spin each reel dings with its own chance and moves the trail a step; at a spin's start "
                 f"the trail holds with a chance of {pct(trail.hold, 0)}, else it starts again. "
                 f"A King's win is the mean of his turn, x the stake (exact).")
-        y = rect.bottom - 48
-        for line in wrap(body, foot, rect.w - 20)[:2]:
-            image = render_text(body, line, DIM)
-            surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
-            y += 22
+        image = render_text(body, foot, DIM, wrap=rect.w - 20, align=CENTER)
+        surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.bottom)))
 
 
 class ExtraSpinsPage:

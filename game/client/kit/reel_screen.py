@@ -19,6 +19,7 @@ from ..widgets.reels import ReelView
 from ..widgets.timeline import Step
 from ..widgets.winlines import WinPainter
 from .field import IdleWinCycle
+from .quiet import quiet_window
 from .reel_presenter import ReelPresenter
 from .screen import Color, GameScreen
 
@@ -128,6 +129,11 @@ class ReelScreen(GameScreen):
 
     def reel_spinning(self) -> bool:
         return self.reels.spinning
+
+    def quiet_window(self) -> list[list[str]] | None:
+        """A base window that pays and triggers nothing (``kit.quiet``): where a bought feature ends."""
+        window = quiet_window(self.game, self.quiet)
+        return [list(column) for column in window] if window is not None else None
 
     def on_round_start(self) -> None:
         self.painter.clear()

@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...catalogue import entry
-from ...engine import EngineError
 from ...engine.money import format_cents
 from ...session import ActiveRound, BudgetReached, PlaySession
 from ...store import DEFAULT_STARTING_BALANCE, InsufficientFunds
@@ -48,9 +47,10 @@ from ..widgets.particles import Particles, spin_frames, twinkle_frames
 from ..widgets.text import render_text
 from ..widgets.timeline import Step
 from .director import Answer, RoundDirector
+from .quiet import nothing_happens, quiet_events
 
 if TYPE_CHECKING:
-    from ...engine import Decision
+    from ...engine import Decision, RoundResult
     from ...engine.round import Strategy
     from ...store import RoundRecord
     from ..autoplay import AutoplayConfig, AutoplayRun
@@ -147,6 +147,7 @@ class GameScreen(Scene):
         self.hints = HintStrip(self.layout.rect("hints"), self.key_hints(), theme.ui(res, 18, "heavy"),
                                theme.ui(res, 18))
         self._resume = resume
+        self._opening = self.opening_events() if resume is None else []  # played by the engine: off the main thread
         if attach:
             self.attach()
 
@@ -167,7 +168,7 @@ class GameScreen(Scene):
         if resume is not None:
             self.present(resume)
         else:
-            self.show_opening(self.opening_events())
+            self.show_opening(self._opening)
 
     # -- hooks for a game -------------------------------------------------------------------
 
@@ -221,18 +222,14 @@ class GameScreen(Scene):
         """Put the opening round's first window on the field (no animation)."""
 
     def opening_events(self) -> list[dict[str, Any]]:
-        """The round the screen opens on: the player's last round of this game, else the game's showcase
-        round (its catalogue entry's first demo seed). The engine computes both; nothing is drawn at random."""
-        try:
-            records = self.session.history(1)
-            if records:
-                return list(self.session.rebuild(records[0]).events)
-            seeds = entry(self.game.id).demo_seeds
-            if seeds:
-                return list(self.game.play(self.game.default_bet, seeds[0]).events)
-        except EngineError as exc:  # a round recorded on older data: open on the plain strips instead
-            log.info("no opening window for %s (%s)", self.game.id, exc)
-        return []
+        """The round the screen opens on: the game's first quiet round (no win, no trigger; see
+        ``kit.quiet``), computed by the engine, so the idle screen never shows a win or a feature
+        that is not happening."""
+        return list(quiet_events(self.game, self.quiet))
+
+    def quiet(self, result: RoundResult) -> bool:
+        """Whether ``result`` may stand for "nothing happening" (a game with more to rule out narrows it)."""
+        return nothing_happens(result)
 
     def on_idle(self) -> None:
         """The round is over and settled (or the replay ended): start idle animations."""
@@ -839,9 +836,13 @@ class GameScreen(Scene):
             return self.handle_key(event.key)
         if any(button.handle_event(event) for button in self.buttons.values()):
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and self.director is not None:
-            self.director.skip()  # a click on the play area: like Space (continue a card, hurry a beat)
-            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            if self.director is not None:
+                self.director.skip()  # a click during a round: like Space (continue a card, hurry a beat)
+                return True
+            if self._autoplay is None and self.field.rect.collidepoint(event.pos):
+                self.press_spin()  # a click on the play area at rest spins, as Space does
+                return True
         return False
 
     def handle_key(self, key: int) -> bool:

@@ -153,6 +153,8 @@ class Stage(ReelStage, Protocol):
 
     def exit_free(self, base_window: Sequence[Sequence[str]] | None) -> None: ...
 
+    def quiet_window(self) -> Window | None: ...
+
     def cap_reached(self) -> None: ...
 
 
@@ -315,9 +317,9 @@ class Presenter(ReelPresenter):
     @shows("free_games_end")
     def _free_games_end(self, event: Event, index: int, events: Sequence[Event]) -> list[Step]:
         s = self.s
-        # The reels go back to the triggering spin; a bought feature had none: its last spin as it landed.
-        base_window = next((e["window"] for e in events if e["type"] == "spin"), None) or next(
-            (e["landed"] for e in reversed(events[:index]) if e["type"] == "free_spin"), None)
+        # The reels go back to the triggering spin; a bought feature had none: a quiet base window
+        # (never a free spin's, whose Santa cells the base game cannot land).
+        base_window = next((e["window"] for e in events if e["type"] == "spin"), None) or s.quiet_window()
         feature_win = cents_of(Fraction(event["x"]), self.bet)
         round_win = cents_of(self.round_x, self.bet)
         size = event.get("size", 1)

@@ -35,12 +35,12 @@ from .help import help_pages
 from .offer import OfferOverlay, OfferText
 from .panels import LadderPanel, SpinsPanel, StagePlaque, TopPrizePanel, TrailPanel
 from .pick import PickOverlay
-from .presenter import Presenter, RoundState, state_before
+from .presenter import Presenter, RoundState, reel_names, state_before
 from .reels import SlingoReels
 from .wheel import WheelShow
 
 if TYPE_CHECKING:
-    from ....engine import Decision
+    from ....engine import Decision, RoundResult
     from ....engine.games.slingo_santa_king import SlingoSantaKing
     from ....engine.rng import RoundRng
     from ....engine.round import Strategy
@@ -128,6 +128,13 @@ class SlingoSantaKingScreen(GameScreen):
                                                                         round(self.slingo_word.get_height() * k)))
                            for k in (0.55, 0.7, 0.85, 1.0)]
         self.slingo_age: float | None = None
+        self.last_game = False  # the card on show is a finished game's: dimmed, labelled
+        self._veils: dict[tuple[int, int], pygame.Surface] = {}
+        label = render_text(theme.display(res, 44), "Last game", CREAM, INK, 3, shadow=True)
+        plate = rounded_panel((label.get_width() + 48, label.get_height() + 16), (132, 12, 36), (46, 4, 14),
+                              edge=GOLD, radius=20, alpha=235, edge_px=3)
+        plate.blit(label, label.get_rect(center=(plate.get_width() // 2, plate.get_height() // 2)))
+        self.last_game_label = plate
         self.slingo_count = ""
         self.count_font = theme.ui(res, 30, "heavy")
         self.flyers: list[Flyer] = []
@@ -202,23 +209,45 @@ class SlingoSantaKingScreen(GameScreen):
                   continuing: bool = False) -> list[Step]:
         return self.presenter.steps(events, bet, start, resumed=resumed, continuing=continuing)
 
+    def quiet(self, result: RoundResult) -> bool:
+        """A game whose first spin daubs nothing and lands no wild, free spin or King."""
+        first = next((e for e in result.events if e["type"] == "spin"), None)
+        return first is not None and not first["marked"] and all(isinstance(n, int) for n in first["reels"])
+
     def show_opening(self, events: Sequence[dict[str, Any]]) -> None:
-        """The last game's card as it ended (or the showcase game's), ready for the next; before any
-        game, a card of fixed numbers (nothing is drawn at random)."""
-        if not events:
+        """A fresh card, nothing daubed, and a spin that matched none of it (a quiet game's first, from
+        the engine); with no engine round, a card of fixed numbers (nothing is drawn at random)."""
+        grid = next((e for e in events if e["type"] == "grid"), None)
+        first = next((e for e in events if e["type"] == "spin"), None)
+        if grid is None or first is None:
             game = self.game
             self.grid.set_numbers([[game.column_range(col)[(col * 2 + row * 3) % len(game.column_range(col))]
                                     for row in range(game.rows)] for col in range(game.reel_count)])
             return
-        state = state_before(events, len(events))
-        if state.numbers is not None:
-            self.grid.set_numbers(state.numbers)
-            self.grid.set_marks(state.marks, state.lines)
-        self.ladder.set(state.slingos)
-        if state.reels:
-            self.reels.set_window([[name] for name in state.reels])
+        self.grid.set_numbers([list(column) for column in grid["numbers"]])
+        self.reels.set_window([[name] for name in reel_names(first["reels"])])
+
+    def on_idle(self) -> None:
+        """A game is over (its summary seen): its card and prizes stay, dimmed under "LAST GAME", and
+        the counters are the next game's, so nothing stale reads as live."""
+        self.last_game = self.grid.numbers is not None
+        self.grid.highlight = set()
+        self.grid.focus = None
+        self.trail.reset()
+        self.trail.note = None
+        self.spins_panel.set(self.game.description.spins)
+
+    def _draw_last_game(self, surface: pygame.Surface) -> None:
+        for rect in (self.grid.frame_rect, self.ladder.rect):
+            veil = self._veils.get(rect.size)
+            if veil is None:
+                veil = self._veils[rect.size] = gfx.Surface(rect.size, pygame.SRCALPHA)
+                gfx.draw.rect(veil, (16, 0, 6, 150), veil.get_rect(), border_radius=24)
+            surface.blit(veil, rect)
+        surface.blit(self.last_game_label, self.last_game_label.get_rect(center=self.grid.rect.center))
 
     def on_round_start(self) -> None:
+        self.last_game = False
         self.celebration.active = False
         self.ended_by = ""
         self.grid.hot = set()
@@ -525,6 +554,8 @@ class SlingoSantaKingScreen(GameScreen):
         self.trail.draw(surface)
         self.spins_panel.draw(surface)
         self.top_prize.draw(surface)
+        if self.last_game:
+            self._draw_last_game(surface)
         if self.slingo_age is not None:
             self._draw_slingo(surface, self.slingo_age)
         if self.wheel_show.active:

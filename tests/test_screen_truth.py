@@ -1,0 +1,114 @@
+"""The screen always tells the truth: idle screens that pay and trigger nothing, the base reels after
+a feature a window the base game can land, Slingo's card cleared once a game is over."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client.kit.quiet import nothing_happens, quiet_events
+from game.engine import get_game
+from tests import harness
+from tests.fat_santa_fixtures import BET, buy_seed
+
+pytestmark = pytest.mark.usefixtures("display")
+
+REEL_GAMES = ("halloween_vacation", "naughty_or_nice", "fat_santa")
+
+
+def scatters(window: list[list[str]], scatter: str) -> int:
+    return sum(column.count(scatter) for column in window)
+
+
+@pytest.mark.parametrize("game_id", REEL_GAMES)
+def test_a_reel_game_opens_on_a_window_that_pays_and_triggers_nothing(tmp_path: Path, game_id: str) -> None:
+    h = harness.open_game(tmp_path, game_id)
+    game = h.screen.game
+    window = [list(column) for column in h.screen.reels.window]
+    assert game.evaluate(window).total == 0
+    scatter = getattr(game, "scatter", None) or getattr(game.description, "scatter", None)
+    if scatter is not None and game_id != "fat_santa":
+        trigger = getattr(game, "scatter_trigger", None) or getattr(game.description, "scatter_trigger", 3)
+        assert scatters(window, scatter) < trigger
+    # the window is the first of a round the engine played that won nothing and started nothing
+    events = quiet_events(game)
+    assert window == next(e["window"] for e in events if e["type"] == "spin")
+
+
+def test_the_opening_round_is_the_engines_first_quiet_one_and_is_not_hand_picked() -> None:
+    for game_id in REEL_GAMES + ("santas_wonderland",):
+        game = get_game(game_id)
+        events = quiet_events(game)
+        seed = next(s for s in range(1, 5000) if nothing_happens(game.play(game.default_bet, s)))
+        assert list(events) == list(game.play(game.default_bet, seed).events)
+
+
+def test_santas_wonderland_opens_on_a_grid_with_no_cluster(tmp_path: Path) -> None:
+    h = harness.open_game(tmp_path, "santas_wonderland")
+    names = [list(column) for column in h.screen.grid.names]
+    game = h.screen.game
+    first = next(e for e in quiet_events(game) if e["type"] == "spin")
+    assert names == [list(column) for column in first["grid"]]
+    assert game.evaluate(names).total == 0
+
+
+def test_slingo_opens_on_a_fresh_card_and_dims_a_finished_game_as_the_last(tmp_path: Path, display) -> None:
+    from tests.test_slingo_santa_king_screen import finish
+
+    h = harness.open_game(tmp_path, "slingo_santa_king", surface=display, turbo=True)
+    s = h.screen
+    d = s.game.description
+    assert not s.grid.marks and not s.grid.lines and s.ladder.reached == 0 and not s.last_game
+    numbers = {n for column in s.grid.numbers for n in column}
+    assert not numbers & {int(name) for (name,) in s.reels.window}  # the reels shown match no number
+
+    def card_brightness() -> float:
+        s.draw(display)
+        return pygame.transform.average_color(display, s.grid.rect)[0]
+
+    lit = card_brightness()
+    seed = harness.seed_where("slingo_santa_king", "an extra spin offered",
+                              lambda r: any(e["type"] == "decision" and e["kind"] == "extra_spin" for e in r.events))
+    assert h.spin(seed)
+    finish(h)
+    assert s.grid.marks and s.last_game  # the finished card stays, as the last game ...
+    assert card_brightness() < 0.8 * lit  # ... clearly dimmed
+    assert s.spins_panel.left == d.spins and s.spins_panel.extra is None  # no stale "EXTRA SPIN n/8"
+    assert h.spin(seed + 1)
+    h.pump(0.2)
+    assert not s.last_game
+
+
+def test_fat_santa_after_a_bought_feature_shows_a_base_window(tmp_path: Path) -> None:
+    h = harness.open_game(tmp_path, "fat_santa", bet=BET, turbo=True)
+    game = h.screen.game
+    santa = game.description.santa
+    h.play_round(buy_seed(), buy=True)
+    window = [list(column) for column in h.screen.reels.window]
+    assert all(santa not in column for column in window[1:])  # the base game lands Santa on reel 1 only
+    assert window == h.screen.quiet_window()
+    assert h.screen.santa.block is None
+
+
+def test_fat_santa_after_a_triggered_feature_shows_its_triggering_spin(tmp_path: Path) -> None:
+    from tests.fat_santa_fixtures import trigger_seed
+
+    h = harness.open_game(tmp_path, "fat_santa", bet=BET, turbo=True)
+    seed = trigger_seed()
+    h.play_round(seed)
+    result = h.screen.game.play(BET, seed)
+    trigger = next(e["window"] for e in result.events if e["type"] == "spin")
+    assert [list(c) for c in h.screen.reels.window] == [list(c) for c in trigger]
+
+
+@pytest.mark.parametrize("game_id", ["halloween_vacation", "slingo_santa_king", "santas_wonderland"])
+def test_a_click_on_the_play_area_spins_and_a_click_beside_it_does_not(tmp_path: Path, game_id: str) -> None:
+    h = harness.open_game(tmp_path, game_id)
+    start = h.wallet.balance
+    h.click((4, 360))  # the left edge of the screen: no button, no play area
+    assert h.screen.director is None and h.wallet.balance == start
+    h.click(h.screen.field.rect.center)
+    h.pump(0.1)
+    assert h.screen.director is not None and h.wallet.balance == start - h.screen.session.bet

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from ...engine import Game
 from ...engine.money import cents_of, format_cents
 from ..widgets.banner import Banner, Toast
-from ..widgets.celebration import BigWinCelebration, tier_of
+from ..widgets.celebration import BigWinCelebration, celebration_seconds, tier_of
 from ..widgets.counter import roll_seconds
 from ..widgets.hud import MoneyBar
 from ..widgets.reels import ReelView
@@ -26,8 +26,6 @@ from .presenter import Event, EventPresenter, shows
 
 Color = tuple[int, int, int]
 
-# Seconds of the big win celebration by tier (EPIC, MEGA, BIG).
-CELEBRATION_SECONDS = {0: 8.0, 1: 6.0, 2: 4.5}
 RESUME_HOLD = 2.2
 REDUCED_MOTION_CELEBRATION = 0.35  # a celebration's share of its length with reduced motion on
 MOMENT_COUNTDOWN = 3.0  # seconds a feature card counts down when the game plays itself
@@ -72,12 +70,6 @@ class ReelStage(Stage, Protocol):
     def before_spin(self) -> None: ...
 
     def celebrate_cells(self, cells: Sequence[tuple[int, int]]) -> None: ...
-
-
-def celebration_seconds(x: Fraction) -> float:
-    """How long the count-up lasts for a win of ``x`` times the stake."""
-    tier = tier_of(x)
-    return CELEBRATION_SECONDS.get(tier if tier is not None else 2, CELEBRATION_SECONDS[2])
 
 
 class StagePresenter(EventPresenter):

@@ -112,3 +112,34 @@ def test_a_click_on_the_play_area_spins_and_a_click_beside_it_does_not(tmp_path:
     h.click(h.screen.field.rect.center)
     h.pump(0.1)
     assert h.screen.director is not None and h.wallet.balance == start - h.screen.session.bet
+
+
+def test_bonus_buy_is_dark_during_a_round_and_its_free_games_and_lit_after(tmp_path: Path) -> None:
+    h = harness.open_game(tmp_path, "fat_santa", bet=BET, turbo=True)
+    buy = h.screen.buttons["buy"]
+    h.frame()
+    assert buy.enabled
+    h.spin(buy_seed(), buy=True)
+    in_free = []
+    h.until(h.screen.is_idle, each=lambda: in_free.append(buy.enabled) if h.screen.in_feature() else None)
+    assert in_free and not any(in_free)
+    h.frame()
+    assert buy.enabled
+
+
+def test_a_dialogs_focused_button_has_a_ring_the_other_has_not(tmp_path: Path, display) -> None:
+    from game.client.overlays import ConfirmDialog
+    from game.client.widgets.button import FOCUS_RING
+
+    h = harness.open_game(tmp_path, "fat_santa", surface=display)
+    dialog = ConfirmDialog(h.app, "Buy the feature?", ["85.00"], lambda: None)
+    h.app.scenes.push(dialog)
+
+    def ringed() -> list[bool]:
+        h.app.scenes.draw(display)
+        return [tuple(display.get_at((b.rect.centerx, b.rect.y - 3)))[:3] == FOCUS_RING for b in dialog.buttons]
+
+    first = dialog.focus
+    assert ringed() == [i == first for i in range(2)]
+    h.press(pygame.K_RIGHT)
+    assert dialog.focus != first and ringed() == [i == dialog.focus for i in range(2)]

@@ -875,6 +875,9 @@ class GameScreen(Scene):
     def update(self, dt: float) -> None:
         sdt = dt * self.speed
         self.buttons["spin"].active = self.director is not None
+        if "buy" in self.buttons:  # dark while a round (its free games too), autoplay or free games run
+            self.buttons["buy"].enabled = (self.director is None and self._autoplay is None
+                                           and self._free_tag is None)
         for button in self.buttons.values():
             button.update(dt)
         self.update_play(sdt)

@@ -189,7 +189,7 @@ class Overlay(Scene):
 
     def _sync_focus(self) -> None:
         for index, button in enumerate(self.buttons):
-            button.hover = index == self.focus
+            button.hover = button.focused = index == self.focus
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         """Keys other than Esc/Tab. Default: Enter presses the focused button."""

@@ -9,6 +9,9 @@ import pygame
 from .. import gfx
 from .text import blit_text
 
+FOCUS_RING = (255, 248, 214)  # cream, then a gold halo: focus reads on any button art
+FOCUS_HALO = (255, 196, 60)
+
 
 class Button:
     """Draws from three pre-rendered images (normal, hover, pressed) or a rounded rect.
@@ -42,6 +45,7 @@ class Button:
         self.enabled = True
         self.active = False  # toggled look (turbo on, autoplay running)
         self.lit = False  # an on state that must read at a glance (turbo on): rim and lamp
+        self.focused = False  # the keyboard's button in a dialog: Enter presses it; a bright double ring
         self.hover = False
         self.pressed = False
         self._flash = 0.0
@@ -86,6 +90,9 @@ class Button:
         if self.lit:  # an on/off button that is on: a bright rim and a lamp, not only a shade
             gfx.draw.rect(surface, (255, 214, 90), self.rect.inflate(2, 2), width=3, border_radius=14)
             gfx.draw.circle(surface, (120, 255, 140), (self.rect.x + 14, self.rect.centery), 5)
+        if self.focused:
+            gfx.draw.rect(surface, FOCUS_RING, self.rect.inflate(8, 8), width=3, border_radius=16)
+            gfx.draw.rect(surface, FOCUS_HALO, self.rect.inflate(16, 16), width=2, border_radius=20)
         color = self.color if self.enabled else (120, 110, 110)
         if self.label:
             blit_text(surface, self.font, self.label, color, center=self.rect.center, outline=(20, 10, 20))

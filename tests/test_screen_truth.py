@@ -143,3 +143,44 @@ def test_a_dialogs_focused_button_has_a_ring_the_other_has_not(tmp_path: Path, d
     assert ringed() == [i == first for i in range(2)]
     h.press(pygame.K_RIGHT)
     assert dialog.focus != first and ringed() == [i == dialog.focus for i in range(2)]
+
+
+def test_santas_wonderland_cluster_tags_never_overlap(tmp_path: Path) -> None:
+    from game.client.games.santas_wonderland.clusters import cluster_marks
+
+    h = harness.open_game(tmp_path, "santas_wonderland")
+    painter = h.screen.painter
+    game = h.screen.game
+
+    def crowded(result) -> bool:
+        return any(e["type"] == "clusters" and len(e["wins"]) >= 3 for e in result.events)
+
+    seed = harness.seed_where("santas_wonderland", "three clusters at once", crowded, buy=True, limit=2000)
+    events = game.play(game.default_bet, seed, buy=True).events
+    shown = 0
+    for event in events:
+        if event["type"] != "clusters" or len(event["wins"]) < 2:
+            continue
+        painter.show(cluster_marks(event["wins"], game.default_bet))
+        rects = [tag.get_rect(center=at) for tag, at in painter._tag_at]
+        assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), event["wins"]
+        shown += 1
+    assert shown
+
+
+def test_santas_wonderland_ends_midnight_riches_on_one_outro_card(tmp_path: Path) -> None:
+    from game.client.widgets.slot_steps import ShowBanner
+
+    h = harness.open_game(tmp_path, "santas_wonderland")
+    game = h.screen.game
+    for seed in (1, 2, 3):
+        result = game.play(game.default_bet, seed, buy=True)
+        steps = h.screen.steps_for(list(result.events), result.bet, 0, resumed=False)
+        titles = [step.args[0] for step in steps if isinstance(step, ShowBanner)]
+        assert titles[-1] == "Midnight Riches complete"
+        assert not any(t in ("Midnight Riches ends", "Final level complete") for t in titles)
+        last = next(e for e in reversed(result.events) if e["type"] == "level_end")
+        outro = next(step for step in steps if isinstance(step, ShowBanner) and step.args[0] == titles[-1])
+        news = f"{last['collected']} collected" if last.get("needed") is None else \
+            f"{last['needed'] - last['collected']} symbols short of level {last['level'] + 1}"
+        assert news in outro.args[2]  # what the last level's own card said is on the one outro

@@ -52,6 +52,29 @@ def cluster_marks(wins: Sequence[dict[str, Any]], bet: int) -> list[ClusterMark]
     return marks
 
 
+def place_tag(size: tuple[int, int], centres: Sequence[tuple[int, int]], taken: Sequence[pygame.Rect],
+              bounds: pygame.Rect) -> pygame.Rect:
+    """Where a tag of ``size`` goes: on the first of ``centres`` (in order of preference) where it
+    overlaps none of ``taken``; else the first centre moved up or down, step by step, to the nearest
+    clear place inside ``bounds``; else (a grid full of tags) on the first centre."""
+    def at(centre: tuple[int, int]) -> pygame.Rect:
+        rect = pygame.Rect((0, 0), size)
+        rect.center = centre
+        return rect.clamp(bounds)
+
+    for centre in centres:
+        rect = at(centre)
+        if rect.collidelist(list(taken)) < 0:
+            return rect
+    x, y = centres[0]
+    for step in range(1, bounds.h // 6 + 1):
+        for dy in (6 * step, -6 * step):
+            rect = at((x, y + dy))
+            if bounds.contains(rect) and rect.collidelist(list(taken)) < 0:
+                return rect
+    return at(centres[0])
+
+
 class ClusterPainter:
     def __init__(self, grid: GridView, *, amount_font: pygame.font.Font, detail_font: pygame.font.Font) -> None:
         self.grid = grid
@@ -109,13 +132,13 @@ class ClusterPainter:
                                      (-1, 0, rect.topleft, rect.bottomleft), (1, 0, rect.topright, rect.bottomright)):
                     if (c + dc, r + dr) not in cells:
                         self._edges.append((a, b, color))
-            # the tag sits on the cluster's cell nearest its middle
+            # the tag sits on the cluster's cell nearest its middle that leaves every other tag clear
             mx = sum(c for c, _ in mark.cells) / len(mark.cells)
             my = sum(r for _, r in mark.cells) / len(mark.cells)
-            anchor = min(mark.cells, key=lambda cell: ((cell[0] - mx) ** 2 + (cell[1] - my) ** 2, cell))
+            anchors = sorted(mark.cells, key=lambda cell: ((cell[0] - mx) ** 2 + (cell[1] - my) ** 2, cell))
             tag = self.tag(mark)
-            rect = tag.get_rect(center=g.cell_center(*anchor))
-            rect.clamp_ip(g.rect.inflate(-4, -4))
+            rect = place_tag(tag.get_size(), [g.cell_center(*cell) for cell in anchors],
+                             [pygame.Rect(t.get_rect(center=at)) for t, at in self._tag_at], g.rect.inflate(-4, -4))
             self._tag_at.append((tag, rect.center))
         self._dimmed = [g.cell_rect(c, r) for c in range(g.cols) for r in range(g.rows) if (c, r) not in lit]
         g.emphasis = lit

@@ -113,6 +113,7 @@ class Presenter(StagePresenter):
         super().__init__(screen)
         self.levels: list[Level] = list(screen.levels)
         self.warm: list[Callable[[], object]] = []
+        self.last_level: list[str] = []  # the last level's news, for the one outro card
 
     def state_before(self, events: Sequence[Event], start: int) -> RoundState:
         return state_before(events, start)
@@ -263,13 +264,10 @@ class Presenter(StagePresenter):
             if nxt is not None:
                 lines.append(f"On to level {nxt[0]}: every win x{nxt[1]}")
             sound, accent = "extra_spins", GOLD
-        elif needed is None:
-            title, big, lines, sound, accent = "Final level complete", f"{collected} collected", [paid], \
-                "feature_end", GOLD
-        else:
-            title, big = "Midnight Riches ends", f"{collected} / {needed}"
-            lines = [f"{needed - collected} symbols short of level {level + 1}", paid]
-            sound, accent = "feature_end", VIOLET
+        else:  # the last level: its news goes on the one outro card ("Midnight Riches complete")
+            self.last_level = [f"{collected} collected" if needed is None
+                               else f"{needed - collected} symbols short of level {level + 1}"]
+            return [Call(lambda: s.level_done(level, False), progress=index + 1)]
         return [self._banner(title, big, lines, hold=self._hold(2.6), hint="SPACE to continue", moment=True,
                            accent=accent, sound=s.sound, sound_name=sound,
                            on_start=lambda: s.level_done(level, bool(event.get("advance"))), progress=index + 1)]
@@ -279,7 +277,8 @@ class Presenter(StagePresenter):
         s = self.s
         level = int(event["level"])
         mult = next((lv[1] for lv in self.levels if lv[0] == level), None)
-        lines = [f"Reached level {level}" + (f"  \u00b7  x{mult}" if mult else "")]
+        lines = [f"Reached level {level}" + (f"  \u00b7  x{mult}" if mult else ""), *self.last_level]
+        self.last_level = []
         round_money = cents_of(self.round_x, self.bet)
         if round_money != cents_of(Fraction(event["x"]), self.bet):
             lines.append(f"Round total {format_cents(round_money)}")

@@ -184,3 +184,41 @@ def test_santas_wonderland_ends_midnight_riches_on_one_outro_card(tmp_path: Path
         news = f"{last['collected']} collected" if last.get("needed") is None else \
             f"{last['needed'] - last['collected']} symbols short of level {last['level'] + 1}"
         assert news in outro.args[2]  # what the last level's own card said is on the one outro
+
+
+def test_shes_yours_lands_under_the_portrait_and_nameplate(tmp_path: Path) -> None:
+    from game.client.games.naughty_or_nice.choice import LIFT
+
+    cards = harness.open_game(tmp_path, "naughty_or_nice").screen.cards
+    for index, rect in enumerate(cards.rects):
+        portrait = pygame.Rect(rect.x, rect.y - LIFT, rect.w, cards.below_portrait[index])
+        stamp = cards.stamp_rect(index)
+        assert cards.below_portrait[index] > 200  # a portrait with her nameplate is there
+        assert not stamp.colliderect(portrait) and rect.move(0, -LIFT).contains(stamp)
+
+
+def test_the_demo_banner_stays_off_the_reel_frame(tmp_path: Path) -> None:
+    from game.client.kit.screen import GameScreen
+
+    application = harness.launch(tmp_path, "--demo", "--mute")
+    try:
+        demo = application.demo
+        assert demo is not None
+        seen = set()
+        for _ in range(5):
+            harness.run_frames(application, 90)
+            screen = demo.screen
+            if not isinstance(screen, GameScreen) or screen.game.id in seen:
+                demo.next_game()
+                continue
+            seen.add(screen.game.id)
+            frame = getattr(screen, "frame_rect", None) or screen.field.rect
+            grid_frame = getattr(getattr(screen, "grid", None), "frame_rect", None)
+            banner = demo.banner_rect(application.context.surface if hasattr(application.context, "surface")
+                                      else pygame.display.get_surface())
+            assert not banner.colliderect(frame) and not (grid_frame and banner.colliderect(grid_frame)), screen.game.id
+            assert not any(banner.colliderect(b.rect) for b in screen.buttons.values()), screen.game.id
+            demo.next_game()
+        assert len(seen) >= 2
+    finally:
+        application.shutdown()

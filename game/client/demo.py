@@ -108,9 +108,9 @@ class DemoDirector:
         self.screen: Scene | None = None
         self.time = 0.0
         res = app.context.resources
-        label = render_text(theme.ui(res, 18), "DEMO   ·   press any key to play", theme.TEXT, theme.INK, 2)
-        self.banner = rounded_panel((label.get_width() + 40, label.get_height() + 8), (150, 30, 46),
-                                    (90, 16, 30), edge=theme.GOLD, radius=16, alpha=230)
+        label = render_text(theme.ui(res, 16, "heavy"), "DEMO  ·  ANY KEY PLAYS", theme.TEXT, theme.INK, 2)
+        self.banner = rounded_panel((max(216, label.get_width() + 24), max(38, label.get_height() + 8)),
+                                    (150, 30, 46), (90, 16, 30), edge=theme.GOLD, radius=16, alpha=230)
         self.banner.blit(label, label.get_rect(center=self.banner.get_rect().center))
 
     def _checked_seeds(self) -> dict[str, list[int]]:
@@ -198,8 +198,20 @@ class DemoDirector:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.banner.set_alpha(190 + int(60 * math.sin(self.time * 2.5)))
-        # Top centre, over the frame's edge: every screen keeps its hierarchy free there.
-        surface.blit(self.banner, self.banner.get_rect(midtop=(surface.get_width() // 2, 2)))
+        surface.blit(self.banner, self.banner_rect(surface))
+
+    def banner_rect(self, surface: pygame.Surface) -> pygame.Rect:
+        """Where the DEMO banner goes: on a game screen, the badge's place at the top right, clear of
+        the reel frame (under the badge while the feature's badge shows); in the lobby, top centre."""
+        rect = self.banner.get_rect(midtop=(surface.get_width() // 2, 2))
+        layout = getattr(self.screen, "layout", None)
+        if layout is not None and "replay" in layout:
+            badge = layout.rect("replay")
+            rect.center = badge.center
+            showing = getattr(self.screen, "in_feature", None)
+            if getattr(self.screen, "in_bonus", False) or (callable(showing) and showing()):
+                rect.top = badge.bottom + 4
+        return rect
 
     def finish(self) -> None:
         """Any key: stop the showcase and give the player their own lobby."""

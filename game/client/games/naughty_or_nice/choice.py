@@ -130,6 +130,7 @@ class SubstituteCards:
         left = (SCREEN[0] - width) // 2
         self.rects = [pygame.Rect(left + i * (CARD[0] + CARD_GAP), CARD_TOP, *CARD) for i in range(count)]
         self.palettes = [PALETTES.get(text.name, DEFAULT_PALETTE) for text in texts]
+        self.below_portrait: list[int] = []  # per card, the y (in the card) under her portrait and nameplate
         self.cards = [self._card(text, portraits.get(text.name), award_icons, palette, resources)
                       for text, palette in zip(texts, self.palettes, strict=True)]
         self.glows = [gfx.transform.stretch_soft(soft_glow(256, palette[3], 0.95), (CARD[0] + 200, CARD[1] + 160))
@@ -168,6 +169,7 @@ class SubstituteCards:
         if portrait is not None:
             card.blit(portrait, portrait.get_rect(midtop=(w // 2, y)))
             y += portrait.get_height()
+        self.below_portrait.append(y)
         lean = fit(render_text(theme.ui(res, 19, "heavy"), text.leaning.upper(), GOLD, INK, 2), w - 36)
         card.blit(lean, lean.get_rect(midtop=(w // 2, y + 4)))
         y += lean.get_height() + 10
@@ -239,6 +241,14 @@ class SubstituteCards:
 
     # -- drawing --------------------------------------------------------------------------------
 
+    def stamp_rect(self, index: int, k: float = 1.0) -> pygame.Rect:
+        """Where "She's yours!" lands on card ``index`` (``k`` of its drop): under her portrait and its
+        nameplate, never on them."""
+        rect = self.rects[index].move(0, -LIFT)
+        stamp = self.stamps[index]
+        top = rect.y + self.below_portrait[index] + 6 - round(30 * (1 - k))
+        return stamp.get_rect(midtop=(rect.centerx, top))
+
     def index_of(self, name: str) -> int:
         return self.names.index(name)
 
@@ -271,10 +281,8 @@ class SubstituteCards:
         if chosen is not None and stamp_t > 0 and chosen != skip:
             stamp = self.stamps[chosen]
             k = ease_out_back(clamp01(stamp_t / 0.35), 2.2)
-            rect = self.rects[chosen].move(0, -LIFT)
-            y = rect.y + 300 - round(30 * (1 - k))
             stamp.set_alpha(round(alpha * clamp01(stamp_t / 0.2)))
-            surface.blit(stamp, stamp.get_rect(center=(rect.centerx, y)))
+            surface.blit(stamp, self.stamp_rect(chosen, k))
         if keys:
             self.keys.set_alpha(round(alpha * (0.7 + 0.3 * pulse(time, 1.8))))
             surface.blit(self.keys, self.keys.get_rect(midbottom=(SCREEN[0] // 2, SCREEN[1] - 14)))

@@ -222,3 +222,25 @@ def test_the_demo_banner_stays_off_the_reel_frame(tmp_path: Path) -> None:
         assert len(seen) >= 2
     finally:
         application.shutdown()
+
+
+def test_slingos_spins_left_counts_down_one_spin_at_a_time_from_the_first_press(tmp_path: Path) -> None:
+    """From the idle 11, the counter moves by one at a time (a spin begun, a free spin won), never two."""
+    from tests.test_slingo_santa_king_screen import OfferOverlay, answer_picks
+
+    def answer() -> None:
+        answer_picks(h)
+        if isinstance(h.top, OfferOverlay):
+            h.answer("collect")
+
+    h = harness.open_game(tmp_path, "slingo_santa_king")
+    panel = h.screen.spins_panel
+    assert panel.left == h.screen.game.description.spins
+    for seed in (7, 8, 9):
+        shown = [panel.left]
+        h.spin(seed)
+        h.until(h.screen.is_idle, before=answer,
+                each=lambda: shown.append(panel.left) if (h.screen.director is not None and panel.extra is None
+                                                          and panel.left != shown[-1]) else None)
+        assert all(abs(a - b) == 1 for a, b in zip(shown, shown[1:], strict=False)), " ".join(map(str, shown))
+        assert shown[1] == shown[0] - 1

@@ -3,6 +3,7 @@ a feature a window the base game can land, Slingo's card cleared once a game is 
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pygame
@@ -238,9 +239,12 @@ def test_slingos_spins_left_counts_down_one_spin_at_a_time_from_the_first_press(
     assert panel.left == h.screen.game.description.spins
     for seed in (7, 8, 9):
         shown = [panel.left]
+
+        def follow(shown: list[int] = shown) -> None:
+            if h.screen.director is not None and panel.extra is None and panel.left != shown[-1]:
+                shown.append(panel.left)
+
         h.spin(seed)
-        h.until(h.screen.is_idle, before=answer,
-                each=lambda: shown.append(panel.left) if (h.screen.director is not None and panel.extra is None
-                                                          and panel.left != shown[-1]) else None)
-        assert all(abs(a - b) == 1 for a, b in zip(shown, shown[1:], strict=False)), " ".join(map(str, shown))
+        h.until(h.screen.is_idle, before=answer, each=follow)
+        assert all(abs(a - b) == 1 for a, b in pairwise(shown)), " ".join(map(str, shown))
         assert shown[1] == shown[0] - 1

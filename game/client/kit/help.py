@@ -30,40 +30,69 @@ LIT = (255, 160, 50)
 Paragraph = tuple[str, str]  # (heading, body); an empty heading continues the text
 
 
-def measured_over(report: RtpReport) -> str:
-    """What a measured RTP was measured over, as the player reads it ("" when not recorded)."""
-    rounds, runs = report.rounds, report.feature_runs
-    if report.method == "exact_parts" and runs is not None:
-        return f"{runs:,} bought features" if report.mode == "buy" else f"base exact + {runs:,} feature runs"
-    if report.method == "stratified" and runs is not None and rounds is not None:
-        return f"{rounds:,} rounds + {runs:,} feature runs"
-    return f"{rounds:,} simulated rounds" if rounds is not None else ""
+def player_rtp(report: RtpReport | None, printed: str | None, exact: float | None = None) -> str:
+    """The RTP a player is told, as "96.17%": the engine's exact figure when it computes one, else the
+    figure measured on the game's current data, else the printed design figure (how each is established
+    is in docs/MATH.md and the PAR sheets, never on the player's page)."""
+    if exact is not None:
+        return f"{exact:.2%}"
+    if report is not None and report.data_current:
+        return f"{report.rtp:.2%}"
+    return printed or "not published yet"
 
 
-PROOF_HALF_WIDTH = 0.001  # docs/MATH.md: an RTP is proven when its 95% interval's half-width is at most 0.1 point
+def one_in(rounds: float, what: str = "rounds") -> str:
+    """A frequency as a player reads it: "about 1 in 80 rounds"."""
+    return f"about 1 in {rounds:,.0f} {what}" if rounds >= 10 else f"about 1 in {rounds:,.1f} {what}"
 
 
-def measured_fact(report: RtpReport | None, places: int = 2) -> tuple[str, str, str]:
-    """A measured RTP as a help page's fact: (label, figure, detail).
+class PlayerRtpPage:
+    """The RTP in plain words: "RTP 96.17%" and what it means, a bought feature's beside it, then the few
+    facts a player asks about (how often a round wins, the feature, the maximum win, the bets)."""
 
-    The label is "Proven" only when the report meets the acceptance rule (on today's data, half-width
-    at most 0.1 point), else "Measured"; the detail gives the 95% interval and what it was measured over.
-    """
-    if report is None:
-        return "Proven", "not proven yet", "its proof by simulation is not recorded yet"
-    parts = []
-    if report.interval is not None:
-        low, high = report.interval
-        parts.append(f"95% interval {low:.{places}%} to {high:.{places}%}")
-    over = measured_over(report)
-    if over:
-        parts.append(over)
-    proven = report.data_current and report.half_width is not None and report.half_width <= PROOF_HALF_WIDTH
-    if not report.data_current:
-        parts.append("measured on other data")
-    elif not proven:
-        parts.append("not yet to 0.1 point")
-    return ("Proven" if proven else "Measured"), f"{report.rtp:.{places}%}", ", ".join(parts)
+    title = "RTP & max win"
+
+    def __init__(self, resources: Resources, rtp: str, facts: Sequence[tuple[str, str]], *,
+                 bought: tuple[str, str] | None = None, note: str = "") -> None:
+        """``bought``: (the feature's name, its RTP) when it can be bought."""
+        self.res, self.rtp, self.facts_shown, self.bought, self.note = resources, rtp, list(facts), bought, note
+
+    def sentences(self) -> list[str]:
+        said = [f"On average, over a very long run of play, this game pays back {self.rtp} of everything staked. "
+                "It is an average, not a promise: any one session can win more, or less."]
+        if self.bought is not None:
+            said.append(f"Buying {self.bought[0]} pays back {self.bought[1]} of its price on average.")
+        return said
+
+    def texts(self) -> list[str]:
+        """Every text the page shows, in order."""
+        bought = [f"Buying {self.bought[0]}: RTP {self.bought[1]}"] if self.bought else []
+        return [f"RTP {self.rtp}", *bought, *self.sentences(),
+                *(part for fact in self.facts_shown for part in fact), *([self.note] if self.note else [])]
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        big = render_text(theme.display(self.res, 64), f"RTP {self.rtp}", GOLD, INK, 3, shadow=True)
+        surface.blit(big, big.get_rect(midtop=(rect.centerx, rect.y + 4)))
+        y = rect.y + 4 + big.get_height()
+        if self.bought is not None:
+            extra = render_text(theme.ui(self.res, 26, "heavy"), f"Buying {self.bought[0]}: RTP {self.bought[1]}",
+                                GOLD, INK, 2)
+            surface.blit(extra, extra.get_rect(midtop=(rect.centerx, y)))
+            y += extra.get_height() + 4
+        said = render_text(theme.ui(self.res, 21), " ".join(self.sentences()), TEXT, wrap=min(rect.w - 80, 820),
+                           align=CENTER)
+        surface.blit(said, said.get_rect(midtop=(rect.centerx, y + 6)))
+        y += said.get_height() + 26
+        head, body = theme.ui(self.res, 22, "heavy"), theme.ui(self.res, 22)
+        for label, value in self.facts_shown:
+            image = render_text(head, label, GOLD, INK, 1)
+            surface.blit(image, image.get_rect(topright=(rect.centerx - 20, y)))
+            text = render_text(body, value, TEXT, wrap=rect.right - (rect.centerx + 20) - 10)
+            surface.blit(text, text.get_rect(topleft=(rect.centerx + 20, y)))
+            y += max(image.get_height(), text.get_height()) + 10
+        if self.note:
+            note = render_text(theme.ui(self.res, 18), self.note, DIM, wrap=rect.w - 80, align=CENTER)
+            surface.blit(note, note.get_rect(midtop=(rect.centerx, max(y + 8, rect.bottom - note.get_height()))))
 
 
 def fitted(image: pygame.Surface, width: int) -> pygame.Surface:
@@ -71,34 +100,6 @@ def fitted(image: pygame.Surface, width: int) -> pygame.Surface:
     if image.get_width() <= width:
         return image
     return gfx.transform.smoothscale(image, (width, max(1, image.get_height() * width // image.get_width())))
-
-
-Colours = tuple[int, int, int]
-
-
-def draw_facts(surface: pygame.Surface, rect: pygame.Rect, res: Resources, facts: Sequence[tuple[str, str, str]],
-               notes: Sequence[str], colours: tuple[Colours, Colours, Colours, Colours], row: int = 40) -> None:
-    """An RTP page: each fact's label right of the middle line, its value left, its detail under it
-    (a value "not proven yet" dimmed), then the notes centred at the foot. ``colours``: gold, ink,
-    text, dim."""
-    gold, ink, text_colour, dim = colours
-    head, body, small = theme.ui(res, 22, "heavy"), theme.ui(res, 22), theme.ui(res, 16)
-    y = rect.y + 8
-    for label, value, detail in facts:
-        image = render_text(head, label, gold, ink, 1)
-        surface.blit(image, image.get_rect(topright=(rect.centerx - 40, y)))
-        text = fitted(render_text(body, value, dim if value == "not proven yet" else text_colour),
-                      rect.right - (rect.centerx - 10) - 6)
-        surface.blit(text, text.get_rect(topleft=(rect.centerx - 10, y)))
-        if detail:
-            extra = fitted(render_text(small, detail, dim), rect.right - (rect.centerx - 8) - 6)
-            surface.blit(extra, extra.get_rect(topleft=(rect.centerx - 8, y + text.get_height() + 1)))
-            y += 18
-        y += row
-    shown = [note for note in notes if note]
-    if shown:
-        text = render_text(small, "\n".join(shown), dim, wrap=rect.w - 40, align=CENTER)
-        surface.blit(text, text.get_rect(midtop=(rect.centerx, max(y, rect.bottom - text.get_height()))))
 
 
 def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[Paragraph],

@@ -16,6 +16,7 @@ from .. import gfx, theme
 from ..resources import ResourceError, Resources
 from ..scene import Scene
 from ..widgets.art import soft_blur
+from ..widgets.banner import fit_width
 from ..widgets.button import Button
 from ..widgets.text import blit_text, render_text
 
@@ -122,8 +123,9 @@ class Overlay(Scene):
         self.focus = 0  # index into self.buttons for keyboard focus
         self._backdrop: pygame.Surface | None = None
         self._panel = make_panel(res, size)
-        title_img = render_text(self.title_font, title, theme.GOLD, theme.INK, 3, True)
-        self._panel.blit(title_img, title_img.get_rect(midtop=(SHADOW + size[0] // 2, SHADOW + 18)))
+        title_img = fit_width(render_text(self.title_font, title, theme.GOLD, theme.INK, 3, True), size[0] - 60)
+        self.title_rect = title_img.get_rect(midtop=(SHADOW + size[0] // 2, SHADOW + 18))  # in the panel
+        self._panel.blit(title_img, self.title_rect)
         self._closed = False
 
     # -- building ------------------------------------------------------------------------------

@@ -14,13 +14,29 @@ import pygame
 from .. import gfx
 from .anim import clamp01, ease_out_back, pulse
 from .art import rounded_panel
-from .text import render_text
+from .text import CENTER, render_text
 
 INK = (20, 8, 30)
 # Rendered cards kept per banner: more than one round announces (a free game's start, each
 # extra-spin award, its end), so cards made ahead are still there when shown, and no more,
 # since each is a panel of some 0.7 MiB.
 CARDS_KEPT = 10
+
+
+TEXT_MARGIN = 26  # layout units between a card's edge and its text (its inner gold edge is at 7)
+
+
+def fit_width(image: pygame.Surface, width: int) -> pygame.Surface:
+    """``image`` shrunk to ``width`` when wider (a title that would run off the card)."""
+    if image.get_width() <= width:
+        return image
+    return gfx.transform.smoothscale(image, (width, max(1, image.get_height() * width // image.get_width())))
+
+
+def fit_height(image: pygame.Surface, height: int) -> pygame.Surface:
+    if image.get_height() <= height:
+        return image
+    return gfx.transform.smoothscale(image, (max(1, image.get_width() * height // image.get_height()), height))
 
 
 class Banner:
@@ -51,6 +67,8 @@ class Banner:
         self.dim = False  # a feature moment: the whole screen dims behind the card
         self.time = 0.0
         self.closing: float | None = None
+        self.text_rect = pygame.Rect(0, 0, 0, 0)  # where the last card rendered put its texts
+        self.text_scale = 1.0  # and how much it had to shrink them to fit (1: not at all)
 
     def show(
         self, title: str, big: str = "", lines: Sequence[str] = (), hint: str = "",
@@ -92,17 +110,35 @@ class Banner:
         else:
             panel = rounded_panel((w, h), (70, 30, 100), (28, 12, 48), edge=accent, radius=26, alpha=252, edge_px=4)
         gfx.draw.rect(panel, accent, panel.get_rect().inflate(-14, -14), width=2, border_radius=20)
-        parts: list[pygame.Surface] = [render_text(self.title_font, title, accent, INK, 3, shadow=True)]
+        room = self.text_room(bool(hint))
+        natural = [render_text(self.title_font, title, accent, INK, 3, shadow=True)]
         if big:
-            parts.append(render_text(self.big_font, big, (255, 246, 220), INK, 3, shadow=True))
-        parts.extend(render_text(self.body_font, line, (235, 225, 245), INK, 2) for line in lines)
+            natural.append(render_text(self.big_font, big, (255, 246, 220), INK, 3, shadow=True))
+        parts = [fit_width(image, room.w) for image in natural]
+        self.text_scale = min(part.get_width() / max(1, image.get_width()) for part, image in zip(parts, natural,
+                                                                                                  strict=True))
+        if lines:  # wrapped inside the card's inner edge: a long line takes two, never runs off
+            parts.append(render_text(self.body_font, "\n".join(lines), (235, 225, 245), INK, 2, wrap=room.w,
+                                     align=CENTER))
         total = sum(p.get_height() for p in parts) + 6 * (len(parts) - 1)
-        y = (h - total) // 2 - (12 if hint else 0)
+        stack = gfx.Surface((room.w, total), pygame.SRCALPHA)
+        y = 0
         for part in parts:
-            panel.blit(part, part.get_rect(midtop=(w // 2, y)))
+            stack.blit(part, part.get_rect(midtop=(room.w // 2, y)))
             y += part.get_height() + 6
+        self.text_scale *= min(1.0, room.h / max(1, total))
+        stack = fit_height(stack, room.h)  # a card with more to say than room: all of it, a little smaller
+        self.text_rect = stack.get_rect(center=room.center)
+        panel.blit(stack, self.text_rect)
         self._cache[key] = panel
         return panel
+
+    def text_room(self, hint: bool) -> pygame.Rect:
+        """Where a card's texts go: inside its inner gold edge, above the hint line when it has one."""
+        room = pygame.Rect(0, 0, *self.rect.size).inflate(-2 * TEXT_MARGIN, -2 * TEXT_MARGIN)
+        if hint:
+            room.h -= self.hint_font.get_linesize() + 8
+        return room
 
     def hide(self) -> None:
         if self.surface is not None and self.closing is None:

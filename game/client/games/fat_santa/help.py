@@ -17,7 +17,7 @@ from ....engine.describe import RtpReport
 from ....engine.money import cents_of, format_cents
 from ... import gfx, theme
 from ...kit import help as kit_help
-from ...kit.help import LinesPage, measured_over
+from ...kit.help import LinesPage, PlayerRtpPage, one_in, player_rtp
 from ...resources import Resources
 from ...widgets.text import render_text
 
@@ -242,74 +242,38 @@ def _pct(value: float) -> str:
     return f"{value:.2%}"
 
 
-class RtpPage:
-    title = "RTP & max win"
+class RtpPage(PlayerRtpPage):
+    """The RTP a player reads (each mode's, measured on the current data, else printed), what it means and
+    the facts a player asks about; how each figure is measured is in docs/MATH.md and docs/par/."""
 
     def __init__(self, resources: Resources, game: FatSanta, reports: Mapping[str, RtpReport] | None = None) -> None:
         """``reports`` are the measured RTPs by mode (``game.rtp_reports()`` when not given)."""
-        self.res, self.game = resources, game
+        self.game = game
         self.reports = game.rtp_reports() if reports is None else reports
+        d = game.description
+        buy = d.printed_rtp.buy
+        bought = ("the free games", player_rtp(self.reports.get("buy"), buy)) if buy else None
+        super().__init__(resources, player_rtp(self.reports.get("base"), d.printed_rtp.base), self.facts(),
+                         bought=bought, note="A round left unfinished goes on at the next launch; after 48 hours "
+                                             "it is finished for you and paid.")
 
-    @staticmethod
-    def _measured_text(report: RtpReport | None) -> tuple[str, str]:
-        if report is None:
-            return "not measured yet", ""
-        detail = ""
-        if report.interval is not None:
-            detail = f"95% interval {_pct(report.interval[0])} to {_pct(report.interval[1])}"
-        over = measured_over(report)
-        if over:
-            detail += f"{', ' if detail else ''}{over}"
-        return _pct(report.rtp), detail
-
-    def facts(self) -> list[tuple[str, str, str]]:
+    def facts(self) -> list[tuple[str, str]]:
         d = self.game.description
-        base, buy = self.reports.get("base"), self.reports.get("buy")
-        facts = [("Return to player (printed)", d.printed_rtp.base, "")]
-        value, detail = self._measured_text(base)
-        facts.append(("Measured", value, detail))
-        facts.append(("Bonus Buy RTP (printed)", d.printed_rtp.buy or "", ""))
-        value, detail = self._measured_text(buy)
-        facts.append(("Bonus Buy measured", value, detail))
-        if base is not None:
-            if base.hit_rate is not None:
-                facts.append(("Hit rate", f"{_pct(base.hit_rate)} of rounds win", ""))
-            free = base.feature("free_games")
-            if base.method == "exact_parts" and base.feature_one_in:
-                facts.append(("Free games", f"1 in {base.feature_one_in:,.1f} rounds (exact)", ""))
-            elif free is not None and free.one_in:
-                facts.append(("Free games", f"about 1 in {free.one_in:,.0f} rounds", ""))
+        base = self.reports.get("base")
+        facts = []
+        if base is not None and base.hit_rate:
+            facts.append(("Wins", f"{one_in(1 / base.hit_rate)} wins something"))
+        free = base.feature("free_games") if base is not None else None
+        rounds = (base.feature_one_in if base is not None and base.feature_one_in
+                  else free.one_in if free is not None else None)
+        if rounds:
+            facts.append(("Free games", one_in(rounds)))
         if d.cap is not None:
-            facts.append(("Maximum win", f"{float(d.cap):,.2f}x the bet per round",
-                          "the round ends when it is reached"))
-        return facts
-
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        head, body, small = theme.ui(self.res, 23, "heavy"), theme.ui(self.res, 23), theme.ui(self.res, 16)
-        y = rect.y + 12
-        for label, value, detail in self.facts():
-            image = render_text(head, label, GOLD, INK, 1)
-            surface.blit(image, image.get_rect(topright=(rect.centerx - 20, y)))
-            color = DIM if value == "not measured yet" else TEXT
-            text = render_text(body, value, color)
-            surface.blit(text, text.get_rect(topleft=(rect.centerx + 20, y)))
-            if detail:
-                extra = render_text(small, detail, DIM)
-                surface.blit(extra, extra.get_rect(topleft=(rect.centerx + 22, y + text.get_height() + 1)))
-                y += 20
-            y += 40
+            facts.append(("Max win", f"{float(d.cap):,.2f}x the bet in one round; the round ends there"))
         g = self.game
-        lines = [
-            f"Bets from {format_cents(g.bets[0])} to {format_cents(g.bets[-1])}; {line_count(g)} fixed lines.",
-            "Measured by python -m game.engine.simulate fat_santa --exact-parts [--buy].",
-            "Every round is decided by the engine when it is bought; animations only show it.",
-            "Incomplete games resume on the next launch; after 48 hours they are resolved and paid.",
-        ]
-        y = rect.bottom - 26 * len(lines)  # the notes sit at the foot of the page, every line inside it
-        for line in lines:
-            text = render_text(small, line, DIM)
-            surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
-            y += 26
+        facts.append(("Bets", f"{format_cents(g.bets[0])} to {format_cents(g.bets[-1])}, on {line_count(g)} "
+                              "fixed lines"))
+        return facts
 
 
 def lines_page(resources: Resources, game: Any) -> LinesPage:

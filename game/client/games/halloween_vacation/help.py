@@ -16,9 +16,9 @@ from ....engine.describe import RtpReport
 from ....engine.money import cents_of, format_cents
 from ... import gfx, theme
 from ...kit import help as kit_help
-from ...kit.help import LinesPage
+from ...kit.help import LinesPage, PlayerRtpPage, one_in, player_rtp
 from ...resources import Resources
-from ...widgets.text import CENTER, render_text
+from ...widgets.text import render_text
 
 if TYPE_CHECKING:
     from ....engine.games.halloween_vacation import HalloweenVacation
@@ -139,65 +139,30 @@ def pct(value: float) -> str:
     return f"{value:.2%}"
 
 
-class RtpPage:
-    title = "RTP & max win"
+class RtpPage(PlayerRtpPage):
+    """The RTP a player reads: the engine's exact figure (from the strips), what it means, the few facts a
+    player asks about. How it is computed and cross-checked is in docs/MATH.md and docs/par/."""
 
     def __init__(self, resources: Resources, game: HalloweenVacation,
                  reports: Mapping[str, RtpReport] | None = None) -> None:
         """``reports`` are the measured RTPs by mode (``game.rtp_reports()`` when not given)."""
-        self.res, self.game = resources, game
+        self.game = game
         self.reports = game.rtp_reports() if reports is None else reports
+        exact = game.exact_figures  # the engine's, kept in exact.json beside the data
+        super().__init__(resources, player_rtp(self.reports.get("base"), game.description.printed_rtp.base,
+                                               float(exact.rtp)), self.facts())
 
     def facts(self) -> list[tuple[str, str]]:
-        """The printed RTP beside the exact one (the engine's, from the strips), the simulation cross-checking it."""
-        exact = self.game.exact_figures  # the engine's, kept in exact.json beside the data
-        printed = self.game.description.printed_rtp.base
-        facts = [("Return to player", f"{float(exact.rtp):.4%} exact (printed {printed})")]
-        report = self.reports.get("base")
-        if report is None:
-            facts.append(("Simulation cross-check", "not measured yet"))
-        else:
-            ci = f" (95% interval {pct(report.interval[0])} to {pct(report.interval[1])})" if report.interval else ""
-            label = "Simulation cross-check" if report.rounds is None else f"Simulated, {report.rounds:,} rounds"
-            facts.append((label, f"{pct(report.rtp)}{ci}"))
-        facts.append(("Hit rate", f"{pct(float(exact.hit_rate))} of rounds win something (exact)"))
-        facts.append(("Free games", f"1 in {float(1 / exact.trigger):,.1f} rounds,"
-                                    f" average {float(exact.free_mean):,.1f} x bet (exact)"))
-        if report is not None and report.max_win_x is not None:
-            facts.append(("Highest win seen", f"{report.max_win_x:,.2f} x the total bet"))
-        facts.append(("Highest possible", f"below {float(self.game.description.max_win_bound_x):,.2f} x the total bet"))
-        return facts
-
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        head, body = theme.ui(self.res, 24, "heavy"), theme.ui(self.res, 24)
-        y = rect.y + 20
+        exact = self.game.exact_figures
         g = self.game.description
         ladder = g.bets.ladder
-        facts = self.facts()
-        facts += [
-            ("Bets", f"{format_cents(ladder[0])} to {format_cents(ladder[-1])} "
-                     f"({len(ladder)} steps of Value x Level x {g.breakdown.credits})"),
-            ("Lines", f"{len(g.lines)} fixed lines, paid left to right"),
+        return [
+            ("Wins", f"{one_in(float(1 / exact.hit_rate))} wins something"),
+            ("Free games", f"{one_in(float(1 / exact.trigger))}, paying {float(exact.free_mean):,.0f}x the bet"
+                           " on average"),
+            ("Max win", f"no cap; a round can pay up to {float(g.max_win_bound_x):,.0f}x the total bet"),
+            ("Bets", f"{format_cents(ladder[0])} to {format_cents(ladder[-1])}, on {len(g.lines)} fixed lines"),
         ]
-        for label, value in facts:
-            if label:
-                image = render_text(head, label, GOLD, INK, 1)
-                surface.blit(image, image.get_rect(topright=(rect.centerx - 20, y)))
-                text = render_text(body, value, TEXT)
-                surface.blit(text, text.get_rect(topleft=(rect.centerx + 20, y)))
-            else:
-                text = render_text(theme.ui(self.res, 18), value, DIM)
-                surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
-            y += 42
-        notes = [
-            "No maximum win is printed: the bound is every line paying 5 ladies on every spin, times the"
-            " largest run of Expanding Wild multipliers a free game can hold.",
-            "Every round is decided by the engine when it is bought; animations only show it.",
-        ]
-        small = theme.ui(self.res, 18)
-        # every note inside the page, wrapped: nothing runs off either side
-        text = render_text(small, "\n".join(notes), DIM, wrap=rect.w - 40, align=CENTER)
-        surface.blit(text, text.get_rect(midtop=(rect.centerx, max(y + 16, rect.bottom - text.get_height() - 8))))
 
 
 def lines_page(resources: Resources, game: Any) -> LinesPage:

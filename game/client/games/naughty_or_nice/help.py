@@ -21,7 +21,7 @@ from ....engine.jackpot import UNITS_PER_CENT
 from ....engine.money import cents_of, format_cents
 from ... import gfx, theme
 from ...kit import help as kit_help
-from ...kit.help import LinesPage, draw_facts, fitted, measured_fact
+from ...kit.help import LinesPage, PlayerRtpPage, fitted, one_in, player_rtp
 from ...resources import Resources
 from ...widgets.text import CENTER, render_text
 from .choice import award_label, leanings, substitute_name, worth_more
@@ -240,13 +240,13 @@ class SubstitutesPage:
         verdict = worth_more(self.means)
         if verdict is not None:
             others = " and ".join(f"{substitute_name(n).title()} {self.means[n]:.2f}x" for n in names)
-            text = (f"Worth more: {substitute_name(verdict).title()}. Her free games pay more on average, by the "
-                    f"RTP proof ({others} the bet).")
+            text = (f"Worth more: {substitute_name(verdict).title()}. Her free games pay more on average "
+                    f"({others} the bet).")
         elif self.means:
-            text = "By the RTP proof the two girls' free games pay the same on average."
+            text = "The two girls' free games pay the same on average."
         else:
-            text = ("Which girl is worth more: the RTP proof by Bonus Substitute is not in yet, so this game does "
-                    "not say. Their awards differ; the free games' mean of each is measured by the proof.")
+            text = ("Which girl is worth more is not measured yet, so this game does not say. "
+                    "Their awards differ; so do the ways they win.")
         image = render_text(body, text, TEXT if verdict else DIM, wrap=rect.w - 20, align=CENTER)
         surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.bottom)))
 
@@ -271,7 +271,7 @@ class JackpotPage:
             ("It grows by", f"{share_text(rules.share)} of every wager (the bet of every paid spin)"),
             ("Won by", f"{count} {jackpot_name}s on a line in the base game"),
             ("", f"{count} of your Bonus Substitute on a line in the free games"),
-            ("How often", f"1 in {float(1 / rate):,.0f} base spins (exact)" if rate else "not computed"),
+            ("How often", f"about 1 in {float(1 / rate):,.0f} base spins" if rate else "not worked out yet"),
         ]
         y = rect.y + 14
         for label, value in facts:
@@ -292,39 +292,30 @@ class JackpotPage:
         surface.blit(text, text.get_rect(midtop=(rect.centerx, max(y + 10, rect.bottom - text.get_height() - 6))))
 
 
-class RtpPage:
-    title = "RTP & max win"
+class RtpPage(PlayerRtpPage):
+    """The RTP a player reads (measured on the current data, else printed; the jackpot aside), what it means
+    and the facts a player asks about; how it is measured is in docs/MATH.md and docs/par/."""
 
     def __init__(self, resources: Resources, game: NaughtyOrNice, bet: int,
                  reports: Mapping[str, RtpReport] | None = None) -> None:
         """``reports`` are the measured RTPs by mode (``game.rtp_reports()`` when not given)."""
-        self.res, self.game, self.bet = resources, game, bet
+        self.game, self.bet = game, bet
         self.reports = game.rtp_reports() if reports is None else reports
+        super().__init__(resources, player_rtp(self.reports.get("base"), game.description.printed_rtp.base),
+                         self.facts(), note="The progressive jackpot is paid on top of every other win and of the "
+                                            "maximum win; the RTP above does not count it.")
 
-    def facts(self) -> list[tuple[str, str, str]]:
+    def facts(self) -> list[tuple[str, str]]:
         g = self.game.description
         report = self.reports.get("base")
-        parts = exact_of(self.game)
-        facts = [("Return to player (printed)", g.printed_rtp.base, "the design target, the jackpot excluded"),
-                 measured_fact(report)]
-        facts.append(("Base game", f"{pct(parts.base_x)} (exact)", "line and scatter pays, free games aside"))
-        facts.append(("Free games", f"1 in {float(1 / parts.rate):,.1f} rounds (exact)", ""))
-        if report is not None and report.hit_rate is not None:
-            facts.append(("Hit rate", f"{pct(report.hit_rate)} of rounds win", ""))
-        lines = len(g.lines)
+        facts = []
+        if report is not None and report.hit_rate:
+            facts.append(("Wins", f"{one_in(1 / report.hit_rate)} wins something"))
+        facts.append(("Free games", one_in(float(1 / exact_of(self.game).rate))))
         cap_money = format_cents(g.cap_win(self.bet) or 0)
-        facts.append(("Maximum win", f"{g.cap_line_bets:,} x the bet per line = {float(g.cap or 0):,.0f}x the bet",
-                      f"{cap_money} at your bet ({line_bet_text(self.bet, lines)} a line), the jackpot aside"))
+        facts.append(("Max win", f"{g.cap_line_bets:,}x the bet per line, {cap_money} at your bet "
+                                 f"({line_bet_text(self.bet, len(g.lines))} a line)"))
         return facts
-
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        g = self.game
-        notes = [
-            f"Proven by python -m game.engine.simulate {g.id} --exact-parts: the base game exact, the free games "
-            "simulated by Bonus Substitute.",
-            "Every round is decided by the engine when it is bought; animations only show it.",
-        ]
-        draw_facts(surface, rect, self.res, self.facts(), notes, (GOLD, INK, TEXT, DIM), row=38)
 
 
 def lines_page(resources: Resources, game: Any) -> LinesPage:

@@ -17,6 +17,7 @@ from ....engine.describe import RtpReport
 from ....engine.money import cents_of, format_cents
 from ... import gfx, theme
 from ...kit import help as kit_help
+from ...kit.help import PlayerRtpPage, one_in, player_rtp
 from ...resources import Resources
 from ...widgets.text import render_text
 from .art import FEATURE_COLORS, FEATURE_NAMES
@@ -304,74 +305,32 @@ class MidnightPage:
         return format_cents(cap) if cap is not None else "-"
 
 
-def pct(value: float) -> str:
-    return f"{value:.2%}"
-
-
-def rtp_facts(report: RtpReport | None, label: str, printed: str | None) -> list[tuple[str, str]]:
-    """A mode's RTP: the measured figure, proven or only measured (``kit.help.measured_fact``) beside the
-    printed one, then its interval and what it was measured over, and the mode's other figures."""
-    printed_text = f", printed {printed}" if printed else ""
-    if report is None:
-        return [(label, f"not measured yet{printed_text}")]
-    kind, figure, detail = kit_help.measured_fact(report)
-    facts = [(label, f"{figure} {kind.lower()}{printed_text}"), ("", detail)]
-    if report.hit_rate is not None and report.mode == "base":  # a bought Midnight Riches always pays
-        facts.append(("Hit rate", f"{pct(report.hit_rate)} of rounds win something"))
-    midnight = report.feature("midnight_riches")
-    if midnight is not None and midnight.one_in and report.mode == "base":
-        facts.append(("Midnight Riches", f"about 1 in {midnight.one_in:,.0f} rounds"))
-    if report.max_win_x is not None:
-        facts.append(("Highest win seen", f"{report.max_win_x:,.2f} x the total bet"))
-    return facts
-
-
-class RtpPage:
-    title = "RTP & max win"
+class RtpPage(PlayerRtpPage):
+    """The RTP a player reads (each mode's, measured on the current data, else printed), what it means and
+    the facts a player asks about; how each figure is measured is in docs/MATH.md and docs/par/."""
 
     def __init__(self, resources: Resources, game: SantasWonderland,
                  reports: Mapping[str, RtpReport] | None = None) -> None:
         """``reports`` are the measured RTPs by mode (``game.rtp_reports()`` when not given)."""
-        self.res, self.game = resources, game
+        self.game = game
         self.reports = game.rtp_reports() if reports is None else reports
+        printed = game.description.printed_rtp
+        bought = (("Midnight Riches", player_rtp(self.reports.get("buy"), printed.buy))
+                  if game.description.has_buy else None)
+        super().__init__(resources, player_rtp(self.reports.get("base"), printed.base), self.facts(), bought=bought)
 
     def facts(self) -> list[tuple[str, str]]:
-        printed = self.game.description.printed_rtp
-        facts = rtp_facts(self.reports.get("base"), "Return to player", printed.base)
-        if self.game.description.has_buy:
-            facts += [("", "")] + rtp_facts(self.reports.get("buy"), "With Midnight Riches bought", printed.buy)
+        report = self.reports.get("base")
+        facts = []
+        if report is not None and report.hit_rate:
+            facts.append(("Wins", f"{one_in(1 / report.hit_rate)} wins something"))
+        midnight = report.feature("midnight_riches") if report is not None else None
+        if midnight is not None and midnight.one_in:
+            facts.append(("Midnight Riches", one_in(midnight.one_in)))
+        ladder = self.game.description.bets.ladder
+        facts += [("Max win", f"{cap_text(self.game)} the total bet in one round"),
+                  ("Bets", f"{format_cents(ladder[0])} to {format_cents(ladder[-1])}")]
         return facts
-
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        head, body = theme.ui(self.res, 22, "heavy"), theme.ui(self.res, 22)
-        g = self.game
-        ladder = g.description.bets.ladder
-        facts = self.facts() + [("", ""), ("Max win", f"{cap_text(g)} the total bet per round"),
-                                ("Bets", f"{format_cents(ladder[0])} to {format_cents(ladder[-1])} "
-                                         f"({len(ladder)} steps)")]
-        small = theme.ui(self.res, 17)
-        y = rect.y + 6
-        for label, value in facts:
-            if not label and not value:
-                y += 14
-                continue
-            if not label:  # a figure's detail (its interval, what it was measured over): small, under it
-                detail = render_text(small, value, DIM, wrap=rect.right - rect.centerx - 40)
-                surface.blit(detail, detail.get_rect(topleft=(rect.centerx + 22, y - 6)))
-                y += detail.get_height() + 4
-                continue
-            image = render_text(head, label, GOLD, INK, 1)
-            surface.blit(image, image.get_rect(topright=(rect.centerx - 20, y)))
-            text = render_text(body, value, TEXT)
-            surface.blit(text, text.get_rect(topleft=(rect.centerx + 20, y)))
-            y += 34
-        notes = ["The figures come from the simulation tool: python -m game.engine.simulate santas_wonderland "
-                 "[--buy].", "Every round is decided by the engine when it is bought; animations only show it."]
-        y = max(y + 14, rect.bottom - 56)
-        for note in notes:
-            text = render_text(small, note, DIM)
-            surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
-            y += 26
 
 
 def help_pages(resources: Resources, game: SantasWonderland, bet: int, symbols: dict[str, pygame.Surface],

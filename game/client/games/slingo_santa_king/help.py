@@ -23,7 +23,7 @@ from ....engine.games.slingo_santa_king.grid import LINES
 from ....engine.money import cents_of, format_cents
 from ... import gfx, theme
 from ...kit import help as kit_help
-from ...kit.help import draw_facts, fitted, measured_fact
+from ...kit.help import PlayerRtpPage, fitted, one_in, player_rtp
 from ...resources import Resources
 from ...widgets.text import CENTER, render_text
 from .art import SEVENS, SlingoArt
@@ -234,7 +234,7 @@ class ReelKingPage:
         surface.blit(render_text(body, note, DIM, wrap=right.w - 32), (right.x + 16, y))
         foot = (f"On every spin each reel dings with its own chance and moves the trail a step; at a spin's start "
                 f"the trail holds with a chance of {pct(trail.hold, 0)}, else it starts again. "
-                f"A King's win is the mean of his turn, x the stake (exact).")
+                f"A King pays the average of his turn, times the stake.")
         image = render_text(body, foot, DIM, wrap=rect.w - 20, align=CENTER)
         surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.bottom)))
 
@@ -253,11 +253,11 @@ class ExtraSpinsPage:
             ("Buying extra spins", f"After the game's spins you may collect, or buy one more spin at a time, up to "
                                    f"{d.extra_spins} a game. The offer shows the price and the most the spin could "
                                    "add (\"you could win\"). The price is taken when you buy."),
-            ("How a spin is priced", f"Its price is the exact value of that spin for the card you have (every "
-                                     f"outcome of the reels, with the wilds placed as the strategy would and the "
-                                     f"Reel King bonus it may play) divided by the extra-spin RTP of "
-                                     f"{pct(d.extra_rtp)}, rounded up to the cent. So it changes with the card and "
-                                     "the stake, and can cost more than the stake."),
+            ("How a spin is priced", f"Its price is what that spin is worth on average for the card you have "
+                                     f"(every way the reels can land, the wilds placed at their best and the Reel "
+                                     f"King bonus it may play), so that it pays back {pct(d.extra_rtp)} of its "
+                                     "price, rounded up to the cent. It changes with the card and the stake, and "
+                                     "can cost more than the stake."),
             ("", "Free-spin symbols do not land on extra spins."),
         ]
         right = [
@@ -270,45 +270,36 @@ class ExtraSpinsPage:
                               "collects by itself and tells you which limit ended it."),
             ("Unfinished games", f"A game you leave waits where it stopped and reopens with this game. Left for "
                                  f"more than {d.pending_hours} hours, it is finished for you with the free choices "
-                                 "(picks by the strategy, no extra spins bought) and its win is credited."),
+                                 "(picks placed at their best, no extra spins bought) and its win is credited."),
         ]
         half = (rect.w - 40) // 2
         paragraphs(surface, pygame.Rect(rect.x + 6, rect.y + 4, half, rect.h), left, fonts)
         paragraphs(surface, pygame.Rect(rect.x + half + 34, rect.y + 4, half, rect.h), right, fonts)
 
 
-class RtpPage:
+class RtpPage(PlayerRtpPage):
+    """The RTP a player reads (measured on the current data, else printed), what it means and the facts a
+    player asks about; how it is measured is in docs/MATH.md and docs/par/."""
+
     title = "RTP"
 
     def __init__(self, resources: Resources, game: SlingoSantaKing,
                  reports: Mapping[str, RtpReport] | None = None) -> None:
-        self.res, self.game = resources, game
+        self.game = game
         self.reports = game.rtp_reports() if reports is None else reports
+        super().__init__(resources, player_rtp(self.reports.get("base"), game.description.printed_rtp.base),
+                         self.facts())
 
-    def facts(self) -> list[tuple[str, str, str]]:
+    def facts(self) -> list[tuple[str, str]]:
         d = self.game.description
-        report = self.reports.get("base")
         exact = exact_of(self.game)
-        facts = [("Return to player (printed)", d.printed_rtp.base, "the design target of a game's spins"),
-                 measured_fact(report)]
-        facts.append(("Reel King bonus", f"{float(exact.bonus_x):.3f}x the stake a game (exact)",
-                      "part of the return above: the bonuses of a game's spins"))
-        facts.append(("Spins a game", f"{float(exact.spins):.2f} on average (exact)",
-                      f"{d.spins}, and {float(exact.free_spins):.2f} free spins on average"))
-        facts.append(("Extra spins", f"{pct(d.extra_rtp)} of their price, each", "priced exactly, spin by spin"))
+        first = min(exact.by_stage) if exact.by_stage else None
+        facts = [("Spins a game", f"{d.spins}, and {float(exact.free_spins):.1f} free spins on average")]
+        if first is not None and exact.by_stage[first]:
+            facts.append(("Reel King bonus", one_in(float(1 / exact.by_stage[first]), "games")))
+        facts.append(("Extra spins", f"each pays back {pct(d.extra_rtp)} of its price on average"))
+        facts.append(("Full House", f"{float(d.ladder[max(d.ladder)]):,.0f}x the stake, every number daubed"))
         return facts
-
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        by_stage = exact_of(self.game).by_stage
-        trail = self.game.description.trail
-        rates = "  \u00b7  ".join(f"{stage.name} 1 in {float(1 / by_stage[stage.level]):,.0f}"
-                           for stage in trail.stages if by_stage.get(stage.level))
-        notes = [f"Bonuses a game: {rates} (exact)." if rates else "",
-                 f"Measured by python -m game.engine.simulate {self.game.id} --exact-parts: the bonus and the "
-                 "spins exact, the ladder's prize simulated on games drawn where the Full House is common, each "
-                 "weighted by how much likelier it is in the game itself. Every game is decided by the engine when "
-                 "it is bought; animations only show it."]
-        draw_facts(surface, rect, self.res, self.facts(), notes, (GOLD, INK, TEXT, DIM))
 
 
 def help_pages(resources: Resources, game: SlingoSantaKing, bet: int, art: SlingoArt) -> list[Any]:

@@ -1,0 +1,129 @@
+"""Help pages speak to players, and no text anywhere leaves its box.
+
+Every help page, feature card and dialog is drawn with the longest values it can show (the largest
+bet, the largest win, the longest limit text), at 1280x720 and at 1920x1080. A help page is drawn
+into a surface larger than its box: any pixel outside the box is text (or art) that a player would
+see cut. A card's texts must sit inside its inner edge, legible (shrunk by no more than a quarter).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.client import gfx
+from game.client.overlays.help import HelpOverlay
+from game.client.widgets import text as text_module
+from game.engine import GAME_IDS, get_game
+from tests import harness
+
+pytestmark = pytest.mark.usefixtures("display")
+
+# Words and shapes that belong to the developers' docs (docs/MATH.md, docs/par/), not a player's page.
+DEVELOPER_WORDS = re.compile(
+    r"python|-m game|--\w|\bproven\b|\bproof\b|interval|\bexact\b|simulat|\bengine\b|stratif|strata|"
+    r"control variate|likelihood|proposal|\bCI\b|half-width|data\.json|rtp\.json", re.IGNORECASE)
+MARGIN = 120
+
+
+def help_pages_at_top_bet(tmp_path: Path, game_id: str) -> tuple[harness.Harness, list[Any]]:
+    game = get_game(game_id)
+    h = harness.open_game(tmp_path, game_id, bet=game.bets[-1])
+    return h, h.screen.help_pages()
+
+
+def texts_drawn(draw: Any) -> list[str]:
+    """Every text ``draw()`` renders (the text cache emptied first, so each one is rendered)."""
+    seen: list[str] = []
+    original = text_module._render
+    text_module._cache.clear()
+
+    def recording(font: Any, text: str, *args: Any) -> pygame.Surface:
+        seen.append(text)
+        return original(font, text, *args)
+
+    text_module._render = recording  # type: ignore[assignment]
+    try:
+        draw()
+    finally:
+        text_module._render = original  # type: ignore[assignment]
+        text_module._cache.clear()
+    return seen
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_help_pages_have_no_command_lines_or_developer_words(tmp_path: Path, game_id: str) -> None:
+    _, pages = help_pages_at_top_bet(tmp_path, game_id)
+    for page in pages:
+        surface = gfx.Surface(HelpOverlay_content_size(), pygame.SRCALPHA)
+        said = " ".join(texts_drawn(lambda page=page, surface=surface: page.draw(surface, surface.get_rect())))
+        found = DEVELOPER_WORDS.findall(said)
+        assert not found, f"{game_id} {page.title!r}: {found}"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_rtp_page_reads_rtp_and_the_engines_figure_in_a_plain_sentence(tmp_path: Path, game_id: str) -> None:
+    _, pages = help_pages_at_top_bet(tmp_path, game_id)
+    page = next(p for p in pages if p.title.startswith("RTP"))
+    game = get_game(game_id)
+    report = game.rtp_reports().get("base")
+    exact = getattr(getattr(game, "exact_figures", None), "rtp", None)
+    figure = f"{float(exact):.2%}" if exact is not None else f"{report.rtp:.2%}"
+    assert page.texts()[0] == f"RTP {figure}"  # the engine's figure, not a copy
+    assert f"pays back {figure} of everything staked" in page.texts()[1 + bool(page.bought)]
+
+
+def HelpOverlay_content_size() -> tuple[int, int]:  # noqa: N802  (the overlay's page box, as it is built)
+    from game.client.overlays.help import SIZE, TAB_H
+
+    return SIZE[0] - 60, SIZE[1] - 90 - TAB_H - 12 - 46
+
+
+def spill(draw_page: Any, size: tuple[int, int]) -> pygame.Rect | None:
+    """Draw a page into its box on a larger surface; the bounding box of what lands outside, or None."""
+    big = gfx.Surface((size[0] + 2 * MARGIN, size[1] + 2 * MARGIN), pygame.SRCALPHA)
+    box = pygame.Rect(MARGIN, MARGIN, *size)
+    draw_page(big, box)
+    outside = [pygame.Rect(0, 0, big.get_width(), MARGIN), pygame.Rect(0, box.bottom, big.get_width(), MARGIN),
+               pygame.Rect(0, MARGIN, MARGIN, size[1]), pygame.Rect(box.right, MARGIN, MARGIN, size[1])]
+    for strip in outside:
+        found = big.subsurface(strip).get_bounding_rect(min_alpha=40)
+        if found.w and found.h:
+            return found.move(strip.topleft)
+    return None
+
+
+def scales() -> Iterator[float]:
+    yield 1.0
+    yield 1.5
+
+
+@pytest.mark.parametrize("k", list(scales()))
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_no_help_page_draws_outside_its_box(tmp_path: Path, game_id: str, k: float) -> None:
+    _, pages = help_pages_at_top_bet(tmp_path, game_id)
+    with gfx.scaled(k):
+        for page in pages:
+            cut = spill(page.draw, HelpOverlay_content_size())
+            assert cut is None, f"{game_id} {page.title!r} at {k}x draws outside its box at {cut}"
+
+
+def test_a_line_run_off_its_box_is_caught() -> None:
+    font = gfx.font(None, 24)
+
+    def overflowing(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        image = text_module.render_text(font, "a line far too long for the box it is drawn in " * 4, (255, 255, 255))
+        surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.y)))
+
+    def inside(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        image = text_module.render_text(font, "a line far too long for the box it is drawn in " * 4, (255, 255, 255),
+                                        wrap=rect.w, align=text_module.CENTER)
+        surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.y)))
+
+    assert spill(overflowing, (400, 200)) is not None
+    assert spill(inside, (400, 200)) is None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import shutil
 from fractions import Fraction
 
@@ -238,24 +237,18 @@ def test_help_pages_draw_at_several_bets(tmp_path, bet_index):
         assert surface.get_bounding_rect().w > 500
 
 
-def test_rtp_page_reads_measured_figures_or_says_not_measured(tmp_path):
+def test_rtp_page_reads_the_measured_figures_or_the_printed_ones(tmp_path):
+    """No report on the current data: the printed RTPs; the published reports: their figures, in plain words."""
     missing = RtpPage(Resources(), GAME, GAME.rtp_reports(tmp_path))
-    facts = {label: value for label, value, _ in missing.facts()}
-    assert facts["Return to player (printed)"] == "94.15%"
-    assert facts["Bonus Buy RTP (printed)"] == "94.20%"
-    assert facts["Measured"] == "not measured yet"
-    assert facts["Bonus Buy measured"] == "not measured yet"
-    assert facts["Maximum win"].startswith("11,322.76x")
-    (tmp_path / "rtp.json").write_text(json.dumps({"rtp": 0.9413, "ci_low": 0.938, "ci_high": 0.9446,
-                                                   "rounds": 1000000}))
-    (tmp_path / "rtp_buy.json").write_text(json.dumps({"rtp": 0.9425, "rounds": 200000}))
-    measured = RtpPage(Resources(), GAME, GAME.rtp_reports(tmp_path))
-    facts = {label: (value, detail) for label, value, detail in measured.facts()}
-    assert facts["Measured"][0] == "94.13%" and "1,000,000 simulated rounds" in facts["Measured"][1]
-    assert facts["Bonus Buy measured"][0] == "94.25%"
-    published = {label: (value, detail) for label, value, detail in RtpPage(Resources(), GAME).facts()}
-    assert "base exact + " in published["Measured"][1]  # the published proof: exact parts, the feature simulated
-    assert published["Free games"][0].endswith("rounds (exact)")
+    assert missing.rtp == "94.15%" and missing.bought == ("the free games", "94.20%")
+    facts = dict(missing.facts())
+    assert facts["Max win"].startswith("11,322.76x") and "Wins" not in facts  # no report: no hit rate said
+    published = RtpPage(Resources(), GAME)
+    base, buy = GAME.rtp_reports()["base"], GAME.rtp_reports()["buy"]
+    assert published.rtp == f"{base.rtp:.2%}" and published.bought == ("the free games", f"{buy.rtp:.2%}")
+    facts = dict(published.facts())
+    assert facts["Free games"] == f"about 1 in {base.feature_one_in:,.0f} rounds"
+    assert facts["Wins"].startswith("about 1 in ") and facts["Wins"].endswith(" wins something")
 
 
 def test_paytable_shows_money_at_the_line_bet(tmp_path):

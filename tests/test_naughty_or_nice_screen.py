@@ -425,11 +425,11 @@ def test_the_help_shows_the_pool_the_cap_and_the_printed_rtp(tmp_path: Path, dis
     titles = [page.title for page in pages]
     assert titles == ["Paytable", "Rules", "Bonus Substitutes", "Jackpot", "50 Lines", "RTP & max win"]
     rtp = pages[-1]
-    facts = {label: value for label, value, _ in rtp.facts()}
-    assert facts["Return to player (printed)"] == g.description.printed_rtp.base
-    assert f"{g.description.cap_line_bets:,} x the bet per line" in facts["Maximum win"]
-    proven = g.rtp_reports().get("base")
-    assert (facts["Proven"] == "not proven yet") == (proven is None)
+    facts = dict(rtp.facts())
+    measured = g.rtp_reports().get("base")
+    assert rtp.rtp == (f"{measured.rtp:.2%}" if measured is not None else g.description.printed_rtp.base)
+    assert f"{g.description.cap_line_bets:,}x the bet per line" in facts["Max win"]
+    assert "jackpot" in rtp.note and "does not count it" in rtp.note
     jackpot = pages[3]
     assert jackpot.pool_units == h.screen.jackpot_units() == g.jackpot.seed_units
 

@@ -17,7 +17,6 @@ import pygame
 import pytest
 
 from game.client import gfx
-from game.client.overlays.help import HelpOverlay
 from game.client.widgets import text as text_module
 from game.engine import GAME_IDS, get_game
 from tests import harness
@@ -78,7 +77,7 @@ def test_the_rtp_page_reads_rtp_and_the_engines_figure_in_a_plain_sentence(tmp_p
     assert f"pays back {figure} of everything staked" in page.texts()[1 + bool(page.bought)]
 
 
-def HelpOverlay_content_size() -> tuple[int, int]:  # noqa: N802  (the overlay's page box, as it is built)
+def HelpOverlay_content_size() -> tuple[int, int]:
     from game.client.overlays.help import SIZE, TAB_H
 
     return SIZE[0] - 60, SIZE[1] - 90 - TAB_H - 12 - 46

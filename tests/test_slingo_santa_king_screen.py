@@ -506,12 +506,12 @@ def test_one_away_cells_are_the_lines_missing_one() -> None:
     assert line_cells(10) == [(i, i) for i in range(5)]
 
 
-def test_the_rtp_page_says_it_is_not_proven_until_a_report_is_in(tmp_path: Path, display) -> None:
+def test_the_rtp_page_reads_the_printed_rtp_until_a_report_is_in(tmp_path: Path, display) -> None:
     page = RtpPage(harness.make_app(tmp_path).resources, game(), reports={})
-    facts = {label: value for label, value, _ in page.facts()}
-    assert facts["Proven"] == "not proven yet"  # no report: nothing measured
-    assert facts["Return to player (printed)"] == game().description.printed_rtp.base
-    assert "exact" in facts["Reel King bonus"]
+    assert page.rtp == game().description.printed_rtp.base  # no report: the design figure, nothing measured
+    published = RtpPage(harness.make_app(tmp_path / "b").resources, game())
+    assert published.rtp == f"{game().rtp_reports()['base'].rtp:.2%}"
+    assert dict(published.facts())["Extra spins"].startswith("each pays back ")
 
 
 def test_the_demo_seeds_show_picks_a_full_house_chance_the_bonus_and_an_extra_spin() -> None:

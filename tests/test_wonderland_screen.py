@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import shutil
 from fractions import Fraction
 
@@ -255,25 +254,17 @@ def test_help_pages_draw_at_several_bets(tmp_path, bet):
     assert money["Paytable"].bet == bet
 
 
-def test_rtp_page_reads_the_measured_figures_or_says_not_yet(tmp_path):
+def test_rtp_page_reads_the_measured_figures_or_the_printed_ones(tmp_path):
     missing = help_module.RtpPage(Resources(), GAME, GAME.rtp_reports(tmp_path))
-    facts = missing.facts()
-    assert ("Return to player", "not measured yet, printed 96.2%") in facts
-    assert ("With Midnight Riches bought", "not measured yet, printed 96.4%") in facts
-    base = {"rtp": 0.9612, "ci_low": 0.955, "ci_high": 0.967, "rounds": 1000000, "hit_rate": 0.31,
-            "features": {"midnight_riches": {"one_in": 412.5}}, "max_win_x": 1234.5}
-    (tmp_path / "rtp.json").write_text(json.dumps(base))
-    (tmp_path / "rtp_buy.json").write_text(json.dumps({**base, "rtp": 0.9655, "buy": True}))
-    page = help_module.RtpPage(Resources(), GAME, GAME.rtp_reports(tmp_path))
-    facts = page.facts()
-    by_label = dict(facts)
-    assert by_label["Return to player"] == "96.12% measured, printed 96.2%"  # half-width 0.6 point: not proven
-    assert by_label["With Midnight Riches bought"] == "96.55% measured, printed 96.4%"
-    detail = facts[facts.index(("Return to player", by_label["Return to player"])) + 1]
-    assert detail[0] == "" and "95% interval 95.50% to 96.70%" in detail[1] and "1,000,000" in detail[1]
-    assert by_label["Midnight Riches"] == "about 1 in 412 rounds"
-    published = dict(help_module.RtpPage(Resources(), GAME).facts())
-    assert published["Return to player"].endswith(" proven, printed 96.2%")  # rtp.json meets the rule
+    assert missing.rtp == "96.2%" and missing.bought == ("Midnight Riches", "96.4%")  # printed: none measured
+    assert "Wins" not in dict(missing.facts())
+    published = help_module.RtpPage(Resources(), GAME)
+    base, buy = GAME.rtp_reports()["base"], GAME.rtp_reports()["buy"]
+    assert published.rtp == f"{base.rtp:.2%}" and published.bought == ("Midnight Riches", f"{buy.rtp:.2%}")
+    facts = dict(published.facts())
+    midnight = base.feature("midnight_riches")
+    assert facts["Midnight Riches"] == f"about 1 in {midnight.one_in:,.0f} rounds"
+    assert facts["Max win"] == "7,500x the total bet in one round"
 
 
 def test_a_missing_region_names_the_file_and_object(tmp_path, monkeypatch):

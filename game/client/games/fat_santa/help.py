@@ -254,8 +254,9 @@ class RtpPage(PlayerRtpPage):
         buy = d.printed_rtp.buy
         bought = ("the free games", player_rtp(self.reports.get("buy"), buy)) if buy else None
         super().__init__(resources, player_rtp(self.reports.get("base"), d.printed_rtp.base), self.facts(),
-                         bought=bought, note="A round left unfinished goes on at the next launch; after 48 hours "
-                                             "it is finished for you and paid.")
+                         bought=bought, note="A round left unfinished goes on at the next launch; after "
+                                             f"{game.pending_limit.total_seconds() / 3600:.0f} hours it is finished "
+                                             "for you and paid.")
 
     def facts(self) -> list[tuple[str, str]]:
         d = self.game.description

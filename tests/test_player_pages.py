@@ -126,3 +126,18 @@ def test_a_line_run_off_its_box_is_caught() -> None:
 
     assert spill(overflowing, (400, 200)) is not None
     assert spill(inside, (400, 200)) is None
+
+
+def test_slingos_how_to_play_is_four_pictures_and_a_minutes_reading(tmp_path: Path) -> None:
+    _, pages = help_pages_at_top_bet(tmp_path, "slingo_santa_king")
+    page = pages[0]
+    assert page.title == "How to play"
+    assert [title for title, _ in page.steps()] == ["Spin", "Pick", "Slingo!", "The ladder"]
+    words = sum(len(text.split()) for _, text in page.steps())
+    assert words < 120  # about half a minute's reading, beside the pictures
+    surface = gfx.Surface(HelpOverlay_content_size(), pygame.SRCALPHA)
+    page.draw(surface, surface.get_rect())
+    quarter = surface.get_width() // 4
+    for i in range(4):  # each panel holds its picture: cells, balls, rungs drawn from the game's art
+        picture = surface.subsurface(pygame.Rect(i * quarter + 20, 70, quarter - 40, 240))
+        assert picture.get_bounding_rect(min_alpha=200).h > 150

@@ -75,49 +75,124 @@ def box(surface: pygame.Surface, rect: pygame.Rect, edge: tuple[int, int, int] =
 
 
 class RulesPage:
+    """How to play in four pictures a player takes in at a glance: a spin's daub, a wild's pick, a Slingo,
+    the prize ladder; the Reel King, extra spins and play controls have their own pages."""
+
     title = "How to play"
 
-    def __init__(self, resources: Resources, game: SlingoSantaKing) -> None:
-        self.res, self.game = resources, game
+    def __init__(self, resources: Resources, game: SlingoSantaKing, art: SlingoArt, bet: int) -> None:
+        self.res, self.game, self.art, self.bet = resources, game, art, bet
+
+    def steps(self) -> list[tuple[str, str]]:
+        """Each picture's title and its words."""
+        g, d = self.game, self.game.description
+        full = max(d.ladder)
+        return [
+            ("Spin", f"A game is {d.spins} spins. A number that lands under its column is daubed."),
+            ("Pick", "A Wild daubs the number you choose in its column; a Super Wild, any number. Arrows and "
+                     "Space, or a click."),
+            ("Slingo!", f"A full row, column or diagonal is a Slingo: {len(LINES)} in all "
+                        f"({g.rows} rows, {g.reel_count} columns, 2 diagonals)."),
+            ("The ladder", f"Each Slingo climbs the ladder: the game pays the rung it ends on. {full} Slingos: the "
+                           f"Full House, {x_text(d.ladder[full])} the stake."),
+        ]
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        steps = self.steps()
+        gap = 14
+        w = (rect.w - gap * (len(steps) - 1)) // len(steps)
+        foot = render_text(theme.ui(self.res, 17), "The Reel King, extra spins and your play controls: the next "
+                           "pages. Play money only; a malfunction voids all pays and plays.", DIM, wrap=rect.w - 40,
+                           align=CENTER)
+        h = rect.h - foot.get_height() - 10
+        pictures = (self._spin, self._pick, self._slingo, self._ladder)
+        title_font, body = theme.display(self.res, 40), theme.ui(self.res, 20)
+        for i, ((title, words), picture) in enumerate(zip(steps, pictures, strict=True)):
+            panel = pygame.Rect(rect.x + i * (w + gap), rect.y, w, h)
+            box(surface, panel, LIT)
+            head = fitted(render_text(title_font, title, GOLD, INK, 3, shadow=True), panel.w - 20)
+            surface.blit(head, head.get_rect(midtop=(panel.centerx, panel.y + 6)))
+            stage = pygame.Rect(panel.x + 12, panel.y + 66, panel.w - 24, 250)
+            picture(surface, stage)
+            text = render_text(body, words, TEXT, wrap=panel.w - 28, align=CENTER)
+            surface.blit(text, text.get_rect(midtop=(panel.centerx, stage.bottom + 10)))
+        surface.blit(foot, foot.get_rect(midbottom=(rect.centerx, rect.bottom)))
+
+    # -- the pictures, from the game's own art ---------------------------------------------------
+
+    def _cell(self, surface: pygame.Surface, at: pygame.Rect, number: int | None, mark: str = "") -> None:
+        art = self.art
+        surface.blit(gfx.transform.smoothscale(art.plate, at.size), at)
+        if mark:
+            dab = art.daubs[mark][-1]
+            side = round(min(at.size) * 0.9)
+            dab = gfx.transform.smoothscale(dab, (side, side))
+            surface.blit(dab, dab.get_rect(center=at.center))
+        if number is not None:
+            image = (art.numbers_marked if mark else art.numbers)[number]
+            k = min(1.0, at.h * 0.55 / max(1, image.get_height()))
+            image = gfx.transform.smoothscale(image, (max(1, round(image.get_width() * k)),
+                                                      max(1, round(image.get_height() * k))))
+            surface.blit(image, image.get_rect(center=at.center))
+
+    def _column(self, col: int) -> list[int]:
+        numbers = list(self.game.column_range(col))
+        return [numbers[(3 * row + 2) % len(numbers)] for row in range(self.game.rows)]
+
+    def _ball(self, surface: pygame.Surface, name: str, center: tuple[int, int], side: int) -> None:
+        image = gfx.transform.smoothscale(self.art.reel_symbols[name], (side, side))
+        surface.blit(image, image.get_rect(center=center))
+
+    def _spin(self, surface: pygame.Surface, stage: pygame.Rect) -> None:
+        cell = 54
+        column = self._column(2)[:3]
+        x = stage.centerx - cell // 2
+        for row, n in enumerate(column):
+            self._cell(surface, pygame.Rect(x, stage.y + row * (cell + 4), cell, cell), n, "number" if row == 1 else "")
+        arrow_y = stage.y + 3 * (cell + 4) + 4
+        gfx.draw.polygon(surface, GOLD, [(stage.centerx, arrow_y), (stage.centerx - 9, arrow_y + 12),
+                                         (stage.centerx + 9, arrow_y + 12)])
+        self._ball(surface, str(column[1]), (stage.centerx, stage.bottom - 30), 62)
+
+    def _pick(self, surface: pygame.Surface, stage: pygame.Rect) -> None:
+        cell = 54
+        column = self._column(1)[:3]
+        x = stage.centerx - cell // 2
+        glow = gfx.transform.smoothscale(self.art.cell_glow, (cell + 30, cell + 30))
+        for row, n in enumerate(column):
+            at = pygame.Rect(x, stage.y + row * (cell + 4), cell, cell)
+            surface.blit(glow, glow.get_rect(center=at.center))
+            self._cell(surface, at, n, "wild" if row == 0 else "")
+        self._ball(surface, "wild", (stage.centerx, stage.bottom - 30), 62)
+
+    def _slingo(self, surface: pygame.Surface, stage: pygame.Rect) -> None:
         g = self.game
-        d = g.description
-        fonts = {"head": theme.ui(self.res, 19, "heavy"), "body": theme.ui(self.res, 17)}
-        ranges = ", ".join(f"{g.column_range(c)[0]}-{g.column_range(c)[-1]}" for c in range(g.reel_count))
-        full = max(d.ladder)
-        left = [
-            ("The game", f"One game at your stake is {d.spins} spins of {g.reel_count} reels under a "
-                         f"{g.reel_count} x {g.rows} card. Column by column the card holds {g.rows} numbers of its "
-                         f"own range ({ranges}); each reel shows a number of its column's range or a special."),
-            ("Daubs", "A number a reel shows that is on the card in the column above it is daubed. Wilds and "
-                      "super wilds let you choose a number to daub: the game waits while you pick (arrow keys "
-                      "and Space, or a click)."),
-            ("Slingos", f"A row, a column or a diagonal all daubed is a Slingo: {len(LINES)} lines in all "
-                        f"({g.rows} rows, {g.reel_count} columns, 2 diagonals). Every Slingo takes you up the prize "
-                        f"ladder; every number daubed ({full} Slingos) is the Full House."),
-            ("The prize", "The ladder's prize for the Slingos on the card when the game ends is paid then, with "
-                          "the Reel King bonuses won on the way."),
-        ]
-        right = [
-            ("Reel King trail", "On any spin a reel may ding and move the trail one step. A spin that ends with "
-                                f"the trail at step {d.trail.start} or more plays the Reel King bonus at that stage "
-                                "(the top stage at most), and the trail starts again. At the start of each spin the "
-                                "trail goes back to the start unless it holds."),
-            ("Extra spins", f"After the spins you may collect or buy extra spins one at a time, up to "
-                            f"{d.extra_spins}. Each is priced on what it could win (see Extra spins); the Superspin "
-                            "Wheel sells the dearer ones as a chance."),
-            ("Play controls", "Set the extra spins a game may buy, the highest price of one, the highest stake and "
-                              "the highest loss a game (PLAY CONTROLS, or C). The game collects when the next extra "
-                              "spin would pass one, and says which."),
-            ("Autoplay", "Autoplay picks by the published strategy (the most Slingos, then the lines nearest "
-                         "completion, then the most lines) and buys no extra spins; the demo buys one at its price, "
-                         "to show an offer taken."),
-            ("", "Malfunction voids all pays and plays. Play money only: it has no cash value."),
-        ]
-        half = (rect.w - 40) // 2
-        paragraphs(surface, pygame.Rect(rect.x + 6, rect.y + 4, half, rect.h), left, fonts)
-        paragraphs(surface, pygame.Rect(rect.x + half + 34, rect.y + 4, half, rect.h), right, fonts)
+        cell = min(46, (stage.h - 10) // g.rows, (stage.w - 10) // g.reel_count)
+        left = stage.centerx - g.reel_count * cell // 2
+        lit_row = 2
+        band = pygame.Rect(left - 6, stage.y + lit_row * cell - 5, g.reel_count * cell + 10, cell + 8)
+        gfx.draw.rect(surface, GOLD, band, border_radius=12)  # the Slingo: its row lit behind its daubs
+        for col in range(g.reel_count):
+            column = self._column(col)
+            for row in range(g.rows):
+                marked = row == lit_row or (col + row) % 4 == 0
+                self._cell(surface, pygame.Rect(left + col * cell, stage.y + row * cell, cell - 2, cell - 2),
+                           column[row], "number" if marked else "")
+
+    def _ladder(self, surface: pygame.Surface, stage: pygame.Rect) -> None:
+        d = self.game.description
+        rungs = sorted(d.ladder, reverse=True)[:5]
+        font, small = theme.ui(self.res, 19, "heavy"), theme.ui(self.res, 17, "heavy")
+        row_h = stage.h // len(rungs)
+        lit = rungs[2]
+        for i, count in enumerate(rungs):
+            row = pygame.Rect(stage.x + 8, stage.y + i * row_h + 3, stage.w - 16, row_h - 6)
+            gfx.draw.rect(surface, (150, 90, 16) if count == lit else (50, 6, 18), row, border_radius=row.h // 2)
+            label = "FULL HOUSE" if count == max(d.ladder) else str(count)
+            left = render_text(small, label, TEXT, INK, 1)
+            money = render_text(font, format_cents(cents_of(d.ladder[count], self.bet)), GOLD, INK, 1)
+            surface.blit(left, left.get_rect(midleft=(row.x + 12, row.centery)))
+            surface.blit(money, money.get_rect(midright=(row.right - 12, row.centery)))
 
 
 class PrizesPage:
@@ -267,7 +342,7 @@ class ExtraSpinsPage:
                                 "offered again that game."),
             ("Play controls", "Limit the extra spins a game may buy, the highest price of one, the highest stake "
                               "and the highest loss a game. When the next extra spin would pass one, the game "
-                              "collects by itself and tells you which limit ended it."),
+                              "collects by itself and tells you which limit ended it. Autoplay buys no extra spins."),
             ("Unfinished games", f"A game you leave waits where it stopped and reopens with this game. Left for "
                                  f"more than {d.pending_hours} hours, it is finished for you with the free choices "
                                  "(picks placed at their best, no extra spins bought) and its win is credited."),
@@ -303,5 +378,5 @@ class RtpPage(PlayerRtpPage):
 
 
 def help_pages(resources: Resources, game: SlingoSantaKing, bet: int, art: SlingoArt) -> list[Any]:
-    return [RulesPage(resources, game), PrizesPage(resources, game, bet, art.specials),
+    return [RulesPage(resources, game, art, bet), PrizesPage(resources, game, bet, art.specials),
             ReelKingPage(resources, game, bet, art), ExtraSpinsPage(resources, game, bet), RtpPage(resources, game)]

@@ -19,6 +19,7 @@ import pytest
 from game.client import gfx
 from game.client.widgets import text as text_module
 from game.engine import GAME_IDS, get_game
+from game.engine.money import format_cents
 from tests import harness
 
 pytestmark = pytest.mark.usefixtures("display")
@@ -143,3 +144,76 @@ def test_slingos_how_to_play_is_four_pictures_and_a_minutes_reading(tmp_path: Pa
         colours = {tuple(picture.get_at((x, y))) for x in range(0, picture.get_width(), 3)
                    for y in range(0, picture.get_height(), 3)}
         assert len(colours) > 60  # a picture, not a plain panel (a flat box has a handful)
+
+
+MONEY = re.compile(r"\d[\d,]*\.\d\d")
+
+
+def longest_money(game: Any) -> str:
+    """The longest amount a game's card can show: its cap at its largest bet (or a six-figure win)."""
+    top = game.bets[-1]
+    cap = game.description.cap_win(top) if hasattr(game.description, "cap_win") else None
+    return format_cents(max(cap or 0, 9_999_999))
+
+
+def cards_of(h: harness.Harness, game: Any) -> Iterator[tuple[str, str, tuple[str, ...], str, Any]]:
+    """Every feature card the game's showcase rounds (and a bought one) put on screen, at its largest bet."""
+    from game.catalogue import entry
+    from game.client.widgets.slot_steps import ShowBanner
+
+    rounds = [game.play(game.bets[-1], seed) for seed in entry(game.id).demo_seeds]
+    if game.buy_price_x is not None:
+        rounds.append(game.play(game.bets[-1], 1, buy=True))
+    for result in rounds:
+        for step in h.screen.steps_for(list(result.events), result.bet, 0, resumed=False):
+            if isinstance(step, ShowBanner):
+                yield step.args
+
+
+@pytest.mark.parametrize("k", list(scales()))
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_feature_card_keeps_its_longest_text_inside_its_edge(tmp_path: Path, game_id: str, k: float) -> None:
+    with gfx.scaled(k):
+        game = get_game(game_id)
+        h = harness.open_game(tmp_path, game_id, bet=game.bets[-1])
+        banner = h.screen.banner
+        longest = longest_money(game)
+        shown = 0
+        for title, big, lines, hint, accent in cards_of(h, game):
+            # the same card with the longest amounts it could carry
+            big, lines = MONEY.sub(longest, big), tuple(MONEY.sub(longest, line) for line in lines)
+            banner.render(title, big, lines, hint, accent)
+            room = banner.text_room(bool(hint))
+            assert room.contains(banner.text_rect), (title, big, lines)
+            assert banner.text_scale >= 0.75, f"{title!r} shrunk to {banner.text_scale:.0%} to fit"
+            shown += 1
+        assert shown
+
+
+@pytest.mark.parametrize("k", list(scales()))
+def test_dialogs_keep_their_longest_texts_inside(tmp_path: Path, k: float) -> None:
+    from game.client.games.slingo_santa_king.controls import Offer, PlayControls, why_collected
+    from game.client.overlays import ChoiceOverlay, ConfirmDialog, MessageDialog
+    from game.client.overlays.choice import ChoiceOption
+
+    with gfx.scaled(k):
+        h = harness.open_game(tmp_path, "fat_santa", bet=get_game("fat_santa").bets[-1])
+        app = h.app
+        top = format_cents(9_999_999)
+        limit = why_collected("max_loss", PlayControls(max_loss=9_999_999),
+                              Offer(extra=8, cost=9_999_999, stake=9_999_999, won=0))
+        dialogs = [
+            ConfirmDialog(app, "Buy the free games for 8,500.00?", [f"Price {top} (85x your bet of {top})",
+                                                                   limit, "The price is taken when you confirm."],
+                          lambda: None),
+            MessageDialog(app, "Your session budget is reached", [limit, f"Losses this session: {top}"]),
+            ChoiceOverlay(app, "Choose your Bonus Substitute, the one who plays your free games",
+                          [limit], [ChoiceOption("NAUGHTY GIRL", f"{top} on average"),
+                                    ChoiceOption("NICE GIRL", f"{top} on average")], lambda index: True),
+        ]
+        for dialog in dialogs:
+            assert dialog.title_rect.w <= dialog.rect.w - 40, dialog.title  # the title fits inside the panel
+            for button in dialog.buttons:
+                width = button.font.size(button.label)[0]
+                assert width <= button.rect.w - 12, f"{button.label!r} is wider than its button"
+

@@ -64,6 +64,7 @@ class Banner:
         self.hint: pygame.Surface | None = None
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()  # least recently shown first
         self._hints: dict[str, pygame.Surface] = {}
+        self._fits: dict[tuple, tuple[pygame.Rect, float]] = {}  # each cached card's text_rect, text_scale
         self.dim = False  # a feature moment: the whole screen dims behind the card
         self.time = 0.0
         self.closing: float | None = None
@@ -101,9 +102,11 @@ class Banner:
         cached = self._cache.get(key)
         if cached is not None:
             self._cache.move_to_end(key)
+            self.text_rect, self.text_scale = self._fits[key]
             return cached
         while len(self._cache) >= CARDS_KEPT:
-            self._cache.popitem(last=False)
+            dropped, _ = self._cache.popitem(last=False)
+            self._fits.pop(dropped, None)
         w, h = self.rect.size
         if self.panel_art is not None:
             panel = gfx.transform.smoothscale(self.panel_art, (w, h))
@@ -131,6 +134,7 @@ class Banner:
         self.text_rect = stack.get_rect(center=room.center)
         panel.blit(stack, self.text_rect)
         self._cache[key] = panel
+        self._fits[key] = (self.text_rect, self.text_scale)
         return panel
 
     def text_room(self, hint: bool) -> pygame.Rect:

@@ -217,3 +217,28 @@ def test_dialogs_keep_their_longest_texts_inside(tmp_path: Path, k: float) -> No
                 width = button.font.size(button.label)[0]
                 assert width <= button.rect.w - 12, f"{button.label!r} is wider than its button"
 
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_each_games_feature_cards_wear_its_own_art(tmp_path: Path, game_id: str) -> None:
+    """Its feature's symbol beside the title, on a panel in the game's colours: no two games' cards alike."""
+    game = get_game(game_id)
+    h = harness.open_game(tmp_path, game_id, bet=game.bets[-1])
+    banner = h.screen.banner
+    titles = {args[0] for args in cards_of(h, game)}
+    assert titles and all(h.screen.card_emblem(title) is not None for title in titles)
+    assert banner.panel_art is not None
+    plain = banner._title_row  # the title row is wider than the title alone by the two symbols
+    from game.client.widgets.text import render_text as words
+
+    for title in titles:
+        alone = words(banner.title_font, title, (255, 190, 70), (20, 8, 30), 3, shadow=True)
+        assert plain(title, (255, 190, 70)).get_width() > alone.get_width() + 100
+
+
+def test_no_two_games_cards_share_a_panel(tmp_path: Path) -> None:
+    colours = set()
+    for game_id in GAME_IDS:
+        banner = harness.open_game(tmp_path / game_id, game_id).screen.banner
+        colours.add(tuple(banner.panel_art.get_at((banner.panel_art.get_width() // 2, 30)))[:3])
+    assert len(colours) == len(GAME_IDS)

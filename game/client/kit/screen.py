@@ -120,6 +120,7 @@ class GameScreen(Scene):
         self.banner = Banner(self.layout.rect("message"), title_font=self.fonts["display"],
                              big_font=self.fonts["big"], body_font=self.fonts["body"],
                              hint_font=self.fonts["small"], glow=glow)
+        self.banner.emblem_for = self.card_emblem  # each game's feature symbol on its cards
         self.toast = Toast(self.layout.rect("toast"), self.fonts["body"])
         self.money = MoneyBar(
             balance=self.layout.rect("balance"), bet=self.layout.rect("bet"), win=self.layout.rect("win"),
@@ -217,6 +218,15 @@ class GameScreen(Scene):
     def bet_detail(self, bet: int) -> str:
         """The bet's breakdown in small type beside it (value x level x credits, line bet x lines)."""
         return ""
+
+    def card_emblem(self, title: str) -> pygame.Surface | None:
+        """The art a feature card with ``title`` shows beside it (the feature's symbol); None: none."""
+        return None
+
+    def dress_cards(self, top: Color, bottom: Color, edge: Color = theme.GOLD) -> None:
+        """Feature cards in the game's own colours (a panel in its palette, a gold edge)."""
+        size = self.layout.rect("message").size
+        self.banner.panel_art = rounded_panel(size, top, bottom, edge=edge, radius=26, alpha=250, edge_px=4)
 
     def show_opening(self, events: Sequence[dict[str, Any]]) -> None:
         """Put the opening round's first window on the field (no animation)."""

@@ -7,7 +7,7 @@ per frame it is one or two blits with a surface alpha.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -23,6 +23,7 @@ INK = (20, 8, 30)
 CARDS_KEPT = 10
 
 
+EMBLEM = 72  # layout units: the width of the feature's symbol beside a card's title
 TEXT_MARGIN = 26  # layout units between a card's edge and its text (its inner gold edge is at 7)
 
 
@@ -65,6 +66,8 @@ class Banner:
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()  # least recently shown first
         self._hints: dict[str, pygame.Surface] = {}
         self._fits: dict[tuple, tuple[pygame.Rect, float]] = {}  # each cached card's text_rect, text_scale
+        # The game's art for a card, by its title: the feature's symbol, flanking the title (None: a title alone).
+        self.emblem_for: Callable[[str], pygame.Surface | None] | None = None
         self.dim = False  # a feature moment: the whole screen dims behind the card
         self.time = 0.0
         self.closing: float | None = None
@@ -114,7 +117,7 @@ class Banner:
             panel = rounded_panel((w, h), (70, 30, 100), (28, 12, 48), edge=accent, radius=26, alpha=252, edge_px=4)
         gfx.draw.rect(panel, accent, panel.get_rect().inflate(-14, -14), width=2, border_radius=20)
         room = self.text_room(bool(hint))
-        natural = [render_text(self.title_font, title, accent, INK, 3, shadow=True)]
+        natural = [self._title_row(title, accent)]
         if big:
             natural.append(render_text(self.big_font, big, (255, 246, 220), INK, 3, shadow=True))
         parts = [fit_width(image, room.w) for image in natural]
@@ -136,6 +139,22 @@ class Banner:
         self._cache[key] = panel
         self._fits[key] = (self.text_rect, self.text_scale)
         return panel
+
+    def _title_row(self, title: str, accent: tuple[int, int, int]) -> pygame.Surface:
+        """The title in the game's lettering, between two copies of the feature's symbol when it has one."""
+        words = render_text(self.title_font, title, accent, INK, 3, shadow=True)
+        emblem = self.emblem_for(title) if self.emblem_for is not None else None
+        if emblem is None:
+            return words
+        side = EMBLEM
+        left = gfx.transform.smoothscale(emblem, (side, round(side * emblem.get_height() / max(1, emblem.get_width()))))
+        right = left  # the same, not mirrored: symbols carry lettering
+        h = max(words.get_height(), left.get_height())
+        row = gfx.Surface((words.get_width() + 2 * (left.get_width() + 14), h), pygame.SRCALPHA)
+        row.blit(left, left.get_rect(midleft=(0, h // 2)))
+        row.blit(words, words.get_rect(center=(row.get_width() // 2, h // 2)))
+        row.blit(right, right.get_rect(midright=(row.get_width(), h // 2)))
+        return row
 
     def text_room(self, hint: bool) -> pygame.Rect:
         """Where a card's texts go: inside its inner gold edge, above the hint line when it has one."""

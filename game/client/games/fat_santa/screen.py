@@ -55,6 +55,7 @@ class FatSantaScreen(ReelScreen):
         return [s for s in self.game.symbols if s != santa] + [pie]
 
     def build_features(self) -> None:
+        self.dress_cards((170, 26, 34), (70, 8, 16))
         game, layout, res = self.game, self.layout, self.app.resources
         cols, rows = self.reels.cols, self.reels.rows
         self.meter_sizes = game.description.meter_sizes
@@ -129,6 +130,15 @@ class FatSantaScreen(ReelScreen):
         self.sleigh.draw_sleigh(surface)
         self.meter.draw(surface)
         self.spins.draw(surface)
+
+    def card_emblem(self, title: str) -> pygame.Surface | None:
+        """Santa on the free games' cards; a pie on the cards of spins he wins by eating."""
+        art = getattr(self, "art", None)
+        if art is None:
+            return None
+        if "Spin" in title or "Grew" in title:
+            return art.pie_icon
+        return art.symbols.get(self.game.description.santa)
 
     def bet_detail(self, bet: int) -> str:
         lines = len(self.game.lines)

@@ -45,6 +45,7 @@ class HalloweenVacationScreen(ReelScreen):
         return [s for s in game.symbols if s not in (game.wild, game.scatter)] + [game.scatter]
 
     def build_features(self) -> None:
+        self.dress_cards((120, 40, 140), (40, 12, 60))
         game, res = self.game, self.app.resources
         d = game.description
         sticky = " & ".join(str(reel + 1) for reel in d.sticky_reels)
@@ -87,6 +88,11 @@ class HalloweenVacationScreen(ReelScreen):
     def bet_detail(self, bet: int) -> str:
         value, level = self.game.bet_breakdown(bet)
         return f"{format_cents(value)} x {level} x {self.game.bet_credits}"
+
+    def card_emblem(self, title: str) -> pygame.Surface | None:
+        """The scatter that starts the free games on their cards; the wild on the Expanding Wild's."""
+        symbols = getattr(getattr(self, "art", None), "symbols", {})
+        return symbols.get("wild" if "Wild" in title else self.game.scatter)
 
     def help_pages(self) -> list[Any]:
         return help_pages(self.app.resources, self.game, self.session.bet, self.art.symbols)

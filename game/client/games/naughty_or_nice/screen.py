@@ -62,6 +62,7 @@ class NaughtyOrNiceScreen(ReelScreen):
         return [s for s in self.game.symbols if s not in d.substitutes and s != d.scatter] + [d.scatter]
 
     def build_features(self) -> None:
+        self.dress_cards((24, 110, 60), (120, 14, 30))
         game, res = self.game, self.app.resources
         d = game.description
         fonts = {
@@ -192,6 +193,11 @@ class NaughtyOrNiceScreen(ReelScreen):
         self._choice = BonusChoiceOverlay(self.app, self.cards, decision.options, chosen)
         self._choice.on_escape = self.leave  # Esc asks whether to leave; the round waits at this question
         self.app.scenes.push(self._choice)
+
+    def card_emblem(self, title: str) -> pygame.Surface | None:
+        """The scatter that starts the free games, on their cards."""
+        symbols = getattr(getattr(self, "art", None), "symbols", {})
+        return symbols.get(self.game.description.scatter)
 
     def player_chose(self) -> bool:
         return self._player_choosing

@@ -67,6 +67,7 @@ class SantasWonderlandScreen(GameScreen):
         if "wild" not in symbols:
             symbols = (*symbols, "wild")
         self.art = load_art(res, symbols, cell, grid_rect, self.frame_rect.size, self.size)
+        self.dress_cards((64, 30, 140), (14, 10, 52))
         self.grid = GridView(grid_rect, cols, rows, self.art.symbols, self.art.pops, self.art.cell_glow)
         self.grid.on_land = self._column_landed
         self.grid.set_grid(idle_grid(symbols, cols, rows))
@@ -126,6 +127,10 @@ class SantasWonderlandScreen(GameScreen):
 
     def apply_motion(self) -> None:
         self.grid.calm = self.reduced_motion
+
+    def card_emblem(self, title: str) -> pygame.Surface | None:
+        """Santa, the wild, on Midnight Riches' cards."""
+        return getattr(getattr(self, "art", None), "symbols", {}).get("wild")
 
     def show_opening(self, events: Sequence[dict[str, Any]]) -> None:
         grid = next((e["grid"] for e in events if e["type"] == "spin"), None)

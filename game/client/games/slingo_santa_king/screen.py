@@ -209,6 +209,11 @@ class SlingoSantaKingScreen(GameScreen):
                   continuing: bool = False) -> list[Step]:
         return self.presenter.steps(events, bet, start, resumed=resumed, continuing=continuing)
 
+    def card_emblem(self, title: str) -> pygame.Surface | None:
+        """Santa King on the game's cards."""
+        art = getattr(self, "art", None)
+        return art.santa_portrait if art is not None else None
+
     def quiet(self, result: RoundResult) -> bool:
         """A game whose first spin daubs nothing and lands no wild, free spin or King."""
         first = next((e for e in result.events if e["type"] == "spin"), None)

@@ -146,8 +146,9 @@ class Banner:
         emblem = self.emblem_for(title) if self.emblem_for is not None else None
         if emblem is None:
             return words
-        side = EMBLEM
-        left = gfx.transform.smoothscale(emblem, (side, round(side * emblem.get_height() / max(1, emblem.get_width()))))
+        side = min(EMBLEM, emblem.get_width())  # shrunk to fit, never enlarged
+        height = round(side * emblem.get_height() / max(1, emblem.get_width()))
+        left = emblem if side == emblem.get_width() else gfx.transform.smoothscale(emblem, (side, height))
         right = left  # the same, not mirrored: symbols carry lettering
         h = max(words.get_height(), left.get_height())
         row = gfx.Surface((words.get_width() + 2 * (left.get_width() + 14), h), pygame.SRCALPHA)

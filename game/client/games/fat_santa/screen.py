@@ -136,9 +136,8 @@ class FatSantaScreen(ReelScreen):
         art = getattr(self, "art", None)
         if art is None:
             return None
-        if "Spin" in title or "Grew" in title:
-            return art.pie_icon
-        return art.symbols.get(self.game.description.santa)
+        symbols = art.symbols
+        return symbols.get("pie" if "Spin" in title or "Grew" in title else self.game.description.santa)
 
     def bet_detail(self, bet: int) -> str:
         lines = len(self.game.lines)

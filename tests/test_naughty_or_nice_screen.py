@@ -409,7 +409,7 @@ def test_which_girl_is_worth_more_comes_from_the_proof_or_is_not_said(tmp_path: 
     try:
         canvas = pygame.Surface((1100, 470), pygame.SRCALPHA)
         SubstitutesPage(res, game(), game().default_bet, art.portraits, art.awards, {}).draw(canvas, canvas.get_rect())
-        assert any("not in yet" in text for text in captured)
+        assert any("not measured yet" in text for text in captured)
         captured.clear()
         SubstitutesPage(res, game(), game().default_bet, art.portraits, art.awards, means).draw(canvas,
                                                                                                  canvas.get_rect())

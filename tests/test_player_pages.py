@@ -214,8 +214,7 @@ def test_dialogs_keep_their_longest_texts_inside(tmp_path: Path, k: float) -> No
         for dialog in dialogs:
             assert dialog.title_rect.w <= dialog.rect.w - 40, dialog.title  # the title fits inside the panel
             for button in dialog.buttons:
-                width = button.font.size(button.label)[0]
-                assert width <= button.rect.w - 12, f"{button.label!r} is wider than its button"
+                assert_button_fits(button)
 
 
 
@@ -242,3 +241,30 @@ def test_no_two_games_cards_share_a_panel(tmp_path: Path) -> None:
         banner = harness.open_game(tmp_path / game_id, game_id).screen.banner
         colours.add(tuple(banner.panel_art.get_at((banner.panel_art.get_width() // 2, 30)))[:3])
     assert len(colours) == len(GAME_IDS)
+
+
+def assert_button_fits(button: Any) -> None:
+    """A button's label inside it (shrunk no more than a third), its hint no wider than it."""
+    from game.client.widgets.button import LABEL_PAD
+
+    label = button._fitted(button.font, button.label, button.color, (20, 10, 20), button.rect.w - LABEL_PAD)
+    assert label.get_width() <= button.rect.w - LABEL_PAD, button.label
+    assert label.get_height() >= 0.66 * button.font.get_height(), f"{button.label!r} shrunk too far"
+    if button.hint and button.hint_font is not None:
+        hint = button._fitted(button.hint_font, button.hint, (200, 190, 170), None, button.rect.w)
+        assert hint.get_width() <= button.rect.w, button.hint
+
+
+@pytest.mark.parametrize("k", list(scales()))
+def test_slingos_extra_spin_offer_keeps_its_longest_prices_inside(tmp_path: Path, k: float) -> None:
+    from game.client.games.slingo_santa_king.offer import OfferOverlay, OfferText
+
+    with gfx.scaled(k):
+        h = harness.open_game(tmp_path, "slingo_santa_king")
+        top = format_cents(9_999_999)
+        text = OfferText(heading="EXTRA SPIN 8 OF 8", could_win=top, spin_label=f"SUPERSPIN {top}",
+                         spin_detail=f"97% chance of a {top} spin", collect_label="COLLECT",
+                         collect_detail=f"win so far {top}", note="The wheel has missed 2 in a row")
+        offer = OfferOverlay(h.app, h.screen.layout.rect("offer"), text, True, lambda index: True)
+        for button in offer.buttons:
+            assert_button_fits(button)

@@ -17,7 +17,7 @@ from ...engine.describe import RtpReport
 from ...engine.money import cents_of, format_cents
 from .. import gfx, theme
 from ..resources import Resources
-from ..widgets.text import CENTER, render_text
+from ..widgets.text import CENTER, fit_width, render_text
 
 INK = (20, 8, 30)
 TEXT = (240, 230, 250)
@@ -95,11 +95,7 @@ class PlayerRtpPage:
             surface.blit(note, note.get_rect(midtop=(rect.centerx, max(y + 8, rect.bottom - note.get_height()))))
 
 
-def fitted(image: pygame.Surface, width: int) -> pygame.Surface:
-    """``image`` shrunk to ``width`` when it is wider (its height in proportion)."""
-    if image.get_width() <= width:
-        return image
-    return gfx.transform.smoothscale(image, (width, max(1, image.get_height() * width // image.get_width())))
+fitted = fit_width  # what help pages call it: an image shrunk to a width, never cut
 
 
 def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[Paragraph],

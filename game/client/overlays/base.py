@@ -16,9 +16,8 @@ from .. import gfx, theme
 from ..resources import ResourceError, Resources
 from ..scene import Scene
 from ..widgets.art import soft_blur
-from ..widgets.banner import fit_width
 from ..widgets.button import Button
-from ..widgets.text import blit_text, render_text
+from ..widgets.text import blit_text, fit_width, render_text
 
 if TYPE_CHECKING:
     from ..context import AppContext

@@ -14,7 +14,7 @@ import pygame
 from .. import gfx
 from .anim import clamp01, ease_out_back, pulse
 from .art import rounded_panel
-from .text import CENTER, render_text
+from .text import CENTER, fit_width, render_text
 
 INK = (20, 8, 30)
 # Rendered cards kept per banner: more than one round announces (a free game's start, each
@@ -25,13 +25,6 @@ CARDS_KEPT = 10
 
 EMBLEM = 72  # layout units: the width of the feature's symbol beside a card's title
 TEXT_MARGIN = 26  # layout units between a card's edge and its text (its inner gold edge is at 7)
-
-
-def fit_width(image: pygame.Surface, width: int) -> pygame.Surface:
-    """``image`` shrunk to ``width`` when wider (a title that would run off the card)."""
-    if image.get_width() <= width:
-        return image
-    return gfx.transform.smoothscale(image, (width, max(1, image.get_height() * width // image.get_width())))
 
 
 def fit_height(image: pygame.Surface, height: int) -> pygame.Surface:

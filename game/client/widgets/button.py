@@ -7,8 +7,9 @@ from collections.abc import Callable
 import pygame
 
 from .. import gfx
-from .text import blit_text
+from .text import fit_width, render_text
 
+LABEL_PAD = 16  # layout units kept clear either side of a label, inside the button
 FOCUS_RING = (255, 248, 214)  # cream, then a gold halo: focus reads on any button art
 FOCUS_HALO = (255, 196, 60)
 
@@ -50,6 +51,17 @@ class Button:
         self.pressed = False
         self._flash = 0.0
         self._shade: pygame.Surface | None = None  # the disabled look, made once
+        self._fits: dict[tuple, pygame.Surface] = {}  # label and hint pictures, fitted to the button
+
+    def _fitted(self, font: pygame.font.Font, text: str, color: tuple[int, int, int],
+                outline: tuple[int, int, int] | None, width: int) -> pygame.Surface:
+        key = (font, text, color, outline, width)
+        image = self._fits.get(key)
+        if image is None:
+            if len(self._fits) > 8:
+                self._fits.clear()
+            image = self._fits[key] = fit_width(render_text(font, text, color, outline, 2), width)
+        return image
 
     def flash(self) -> None:
         self._flash = 0.12
@@ -94,11 +106,12 @@ class Button:
             gfx.draw.rect(surface, FOCUS_RING, self.rect.inflate(8, 8), width=3, border_radius=16)
             gfx.draw.rect(surface, FOCUS_HALO, self.rect.inflate(16, 16), width=2, border_radius=20)
         color = self.color if self.enabled else (120, 110, 110)
-        if self.label:
-            blit_text(surface, self.font, self.label, color, center=self.rect.center, outline=(20, 10, 20))
+        if self.label:  # a label too long for its button is shrunk to fit, never cut
+            label = self._fitted(self.font, self.label, color, (20, 10, 20), self.rect.w - LABEL_PAD)
+            surface.blit(label, label.get_rect(center=self.rect.center))
         if self.hint and self.hint_font is not None:
-            blit_text(surface, self.hint_font, self.hint, (200, 190, 170),
-                      center=(self.rect.centerx, self.rect.bottom + 10))
+            hint = self._fitted(self.hint_font, self.hint, (200, 190, 170), None, self.rect.w)
+            surface.blit(hint, hint.get_rect(center=(self.rect.centerx, self.rect.bottom + 10)))
         if not self.enabled:
             if self._shade is None or self._shade.get_size() != self.rect.size:
                 self._shade = gfx.Surface(self.rect.size, pygame.SRCALPHA)

@@ -127,6 +127,13 @@ def blit_text(
     return surface.blit(image, rect)
 
 
+def fit_width(image: pygame.Surface, width: int) -> pygame.Surface:
+    """``image`` shrunk to ``width`` when wider (its height in proportion): a text that must not be cut."""
+    if image.get_width() <= width:
+        return image
+    return gfx.transform.smoothscale(image, (width, max(1, image.get_height() * width // image.get_width())))
+
+
 def fit_font_size(font_for_size, text: str, max_width: int, start: int, minimum: int = 10) -> int:
     """The largest size from ``start`` down at which ``text`` fits ``max_width`` pixels."""
     size = start

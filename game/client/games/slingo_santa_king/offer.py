@@ -23,7 +23,7 @@ from ...overlays.choice import ChoiceOption, ChoiceOverlay
 from ...widgets.anim import clamp01, ease_out_back, pulse
 from ...widgets.art import lighter, rounded_panel
 from ...widgets.button import Button
-from ...widgets.text import render_text
+from ...widgets.text import CENTER, fit_width, render_text
 from .art import CREAM, GOLD, INK, glow_disc
 from .panels import panel_plate, title_ribbon
 
@@ -118,12 +118,12 @@ class OfferOverlay(ChoiceOverlay):
         plate.blit(ribbon, ribbon.get_rect(midtop=(r.w // 2, 10)))
         label = render_text(self.fonts["label"], "YOU COULD WIN", CREAM, INK, 2)
         plate.blit(label, label.get_rect(midtop=(r.w // 2, 62)))
-        value = render_text(self.fonts["big"], t.could_win, GOLD, INK, 3, shadow=True)
+        value = fit_width(render_text(self.fonts["big"], t.could_win, GOLD, INK, 3, shadow=True), r.w - 24)
         plate.blit(value, value.get_rect(midtop=(r.w // 2, 86)))
         small = render_text(self.fonts["small"], "the most one more spin can add", (220, 190, 190))
         plate.blit(small, small.get_rect(midtop=(r.w // 2, 140)))
         if t.note:
-            note = render_text(self.fonts["note"], t.note, (255, 190, 150), INK, 1)
+            note = render_text(self.fonts["note"], t.note, (255, 190, 150), INK, 1, wrap=r.w - 24, align=CENTER)
             plate.blit(note, note.get_rect(midbottom=(r.w // 2, r.h - 12)))
         return plate
 

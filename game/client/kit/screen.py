@@ -159,7 +159,7 @@ class GameScreen(Scene):
 
     def attach(self) -> None:
         """The second half of building, on the main thread: the money from the wallet, and the
-        round the screen opens on (an interrupted one resumed, else the last one played)."""
+        round the screen opens on (an interrupted one resumed, else a quiet window: ``kit.quiet``)."""
         resume, self._resume = self._resume, None
         prepare = getattr(getattr(self.app, "audio", None), "prepare", None)
         if prepare is not None:

@@ -41,7 +41,7 @@ def texts_drawn(draw: Any) -> list[str]:
     """Every text ``draw()`` renders (the text cache emptied first, so each one is rendered)."""
     seen: list[str] = []
     original = text_module._render
-    text_module._cache.clear()
+    text_module.clear_cache()
 
     def recording(font: Any, text: str, *args: Any) -> pygame.Surface:
         seen.append(text)
@@ -52,7 +52,7 @@ def texts_drawn(draw: Any) -> list[str]:
         draw()
     finally:
         text_module._render = original  # type: ignore[assignment]
-        text_module._cache.clear()
+        text_module.clear_cache()
     return seen
 
 

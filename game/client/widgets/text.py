@@ -56,6 +56,13 @@ def render_text(
     return surface
 
 
+def clear_cache() -> None:
+    """Forget every rendered text (its bytes with it)."""
+    global _cache_bytes
+    _cache.clear()
+    _cache_bytes = 0
+
+
 def cache_stats() -> tuple[int, int, int]:
     """(texts held, bytes held, texts rendered so far)."""
     return len(_cache), _cache_bytes, _misses

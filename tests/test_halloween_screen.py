@@ -109,7 +109,10 @@ def test_every_key_does_its_job(tmp_path, display):
     assert screen.busy and app.wallet.balance == balance - screen.session.bet
     h.press(pygame.K_SPACE)  # quick stop
     h.until(lambda: not screen.reels.spinning, limit=2)
-    harness.leave_by_esc(h)  # asks first; the round stays open for the next visit
+    h.until(lambda: not screen.busy, limit=300)  # that round shown to its end, whatever it won
+    h.press(pygame.K_RETURN)  # Esc while a round's reels turn (whatever its seed) asks first
+    assert screen.busy and screen.reels.spinning
+    harness.leave_by_esc(h)  # the round stays open for the next visit
     assert len(app.wallet.open_rounds()) == 1
 
 

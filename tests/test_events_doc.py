@@ -150,33 +150,31 @@ def check_round(game_id: str, events: list[dict[str, Any]], where: str) -> set[s
     return {event["type"] for event in events}
 
 
-def sometimes_buys(game: Game) -> Any:
-    """A strategy that buys an extra spin one time in three (else the game's own): Slingo's own strategy
-    buys nothing, and its extra spins and wheel spins have events of their own."""
+def sometimes_pays(game: Game) -> Any:
+    """The game's own strategy, but a priced option one time in three: a strategy may never buy (Slingo's
+    buys no extra spin), and what a bought option shows has events of its own."""
     def choose(decision: Any, rng: Any) -> Any:
-        if decision.kind == "extra_spin":
-            return "spin" if rng.randrange(3) == 0 else "collect"
+        priced = [option for option in decision.options if decision.price_of(option)]
+        if priced and rng.randrange(3) == 0:
+            return priced[rng.randrange(len(priced))]
         return game.strategy(decision, rng)
     return choose
 
 
-# Games whose rounds are played otherwise than by their own strategy at the default bet, so that every
-# event is seen: (strategy, bet). Slingo at its top stake, where extra spins cost more than the wheel price.
-EXPLORE = {"slingo_santa_king": (sometimes_buys, max)}
-
-
 def play_and_check(game: Game, table_id: str, mode: str) -> None:
+    """Rounds at the default and the top bet in turn (some events come only at a stake where, say, an
+    extra spin costs more than another prize), answered by ``sometimes_pays``, until every event the
+    mode documents has been seen."""
     events, _ = game_table(table_id)
-    make_strategy, pick_bet = EXPLORE.get(game.id, (None, None))
-    strategy = make_strategy(game) if make_strategy is not None else None
-    bet = pick_bet(game.bets) if pick_bet is not None else game.default_bet
+    strategy = sometimes_pays(game)
+    bets = (game.default_bet, max(game.bets))
     wanted = {name for name, spec in events.items() if mode in spec.get("modes", ["base", "buy"])}
     wanted -= {"cap_reached"} | ({"decision"} if "decision" not in game_spec(table_id)["common_events"] else set())
     seen: set[str] = set()
     index = 0
     while index < ROUNDS or (not wanted <= seen and index < LIMIT):
         seed = derive_seed(MASTER, index)
-        result = game.play(bet, seed, buy=mode == "buy", strategy=strategy)
+        result = game.play(bets[index % 2], seed, buy=mode == "buy", strategy=strategy)
         seen |= check_round(table_id, list(result.events), f"{game.id} {mode} round {index} (seed {seed})")
         assert result.events[-1]["win"] == result.win and result.events[-1]["capped"] == result.capped
         index += 1

@@ -26,6 +26,8 @@ import wave
 from dataclasses import dataclass
 from pathlib import Path
 
+from tools.music.smf import single_track_file
+
 log = logging.getLogger("make_effects")
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -221,15 +223,6 @@ def effects_of(game_id: str) -> dict[str, tuple[str, list[Note]]]:
 # --------------------------------------------------------------------------------------------
 
 
-def _varlen(value: int) -> bytes:
-    out = [value & 0x7F]
-    value >>= 7
-    while value:
-        out.append(0x80 | (value & 0x7F))
-        value >>= 7
-    return bytes(reversed(out))
-
-
 def midi_file(world: World, effects: list[list[Note]]) -> bytes:
     """A type-0 MIDI file playing ``effects`` one every ``SLOT`` seconds."""
     channels = {role: index for index, role in enumerate(sorted(world.programs))}
@@ -245,15 +238,9 @@ def midi_file(world: World, effects: list[list[Note]]) -> bytes:
             off = round((base + start + length) * TICKS)
             timed.append((on, 2, bytes((0x90 | channel, key, velocity))))
             timed.append((off, 1, bytes((0x80 | channel, key, 0))))
-    timed.sort(key=lambda item: (item[0], item[1], item[2]))
-    track = bytearray(b"\x00\xff\x51\x03\x07\xa1\x20")  # 500,000 us a quarter note
-    now = 0
-    for tick, _, message in timed:
-        track += _varlen(tick - now) + message
-        now = tick
-    track += b"\x00\xff\x2f\x00"
-    header = b"MThd" + (6).to_bytes(4, "big") + bytes((0, 0, 0, 1)) + (480).to_bytes(2, "big")  # type 0, 1 track
-    return header + b"MTrk" + len(track).to_bytes(4, "big") + bytes(track)
+    timed.sort(key=lambda item: (item[0], item[1], item[2]))  # the track keeps this order at a tick
+    tempo = (0, -1, b"\xff\x51\x03\x07\xa1\x20")  # 500,000 us a quarter note: 480 ticks, 960 a second
+    return single_track_file([tempo, *timed], division=480)
 
 
 def render_midi(midi: Path, raw: Path) -> array.array:

@@ -37,6 +37,11 @@ def _track(events: list[tuple[int, int, bytes]], end_tick: int) -> bytes:
     return _chunk(b"MTrk", bytes(body))
 
 
+def single_track_file(events: list[tuple[int, int, bytes]], division: int = TICKS_PER_BEAT) -> bytes:
+    """A type-0 file: one track of ``(tick, order, data)`` events, ``division`` ticks a quarter note."""
+    return _chunk(b"MThd", struct.pack(">HHH", 0, 1, division)) + _track(events, 0)
+
+
 def to_midi(score: Score, cycles: int, tail_beats: float) -> bytes:
     """The score played ``cycles`` times back to back, then ``tail_beats`` of silence."""
     loop_ticks = round(score.beats * TICKS_PER_BEAT)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import array
+import importlib
 import json
 import logging
 import shutil
@@ -23,9 +24,11 @@ import subprocess
 import sys
 import tempfile
 import wave
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from game.catalogue import CATALOGUE
+from tools.effects.notes import Note, World, chord, degree, drum, run
 from tools.music.smf import single_track_file
 
 log = logging.getLogger("make_effects")
@@ -40,57 +43,11 @@ TAIL_DB = 46.0  # a tail ends where it is this far under the effect's peak
 QUALITY = "3"  # oggenc -q: clean for short effects at a few kB each
 DRUMS = 9  # General MIDI's percussion channel
 
-# The instruments of each game's world: a role (lead, bell, low, pad) to a General MIDI program,
-# and the key its effects are in (the MIDI note of the root) with its scale's steps.
-Note = tuple[float, float, str, int, int]  # start s, length s, role, semitones from the root (or drum note), velocity
-
-
-@dataclass(frozen=True)
-class World:
-    programs: dict[str, int]
-    root: int
-    scale: tuple[int, ...]  # the seven steps of its mode, in semitones
-
-
-WORLDS: dict[str, World] = {
-    # Day of the Dead: marimba, nylon guitar, mariachi trumpet, an acoustic bass for the guitarrón.
-    "halloween_vacation": World({"lead": 56, "bell": 12, "low": 32, "pad": 24}, 57, (0, 2, 3, 5, 7, 8, 11)),
-    # A snowy winter night: celesta, glockenspiel, tubular bells, a choir.
-    "santas_wonderland": World({"lead": 8, "bell": 9, "low": 14, "pad": 52}, 62, (0, 2, 4, 5, 7, 9, 11)),
-    # A cosy fireplace: harp, vibraphone, clarinet, a warm piano.
-    "naughty_or_nice": World({"lead": 71, "bell": 11, "low": 0, "pad": 46}, 58, (0, 2, 4, 5, 7, 9, 11)),
-    # A circus and a game show: brass section, calliope, tuba, glockenspiel.
-    "slingo_santa_king": World({"lead": 61, "bell": 9, "low": 58, "pad": 82}, 60, (0, 2, 4, 5, 7, 9, 10)),
-    # A Christmas bakery: pizzicato strings, music box, bassoon, kalimba.
-    "fat_santa": World({"lead": 45, "bell": 10, "low": 70, "pad": 108}, 65, (0, 2, 4, 5, 7, 9, 11)),
-}
-
 # Peak level of each kind of effect (dBFS): ticks and stops sit under the wins and fanfares, and
 # nothing reaches -1 dBFS (the encoder's overshoot of a peak is a fraction of a decibel).
 LEVELS = {"tick": -14.0, "stop": -10.0, "step": -7.0, "win": -4.5, "fanfare": -3.0}
 # The longest each kind may ring (a tick comes every 0.12 s of a count-up, a stop five times a spin).
 LONGEST = {"tick": 0.16, "stop": 0.3, "step": 2.2, "win": 2.5, "fanfare": 3.5}
-
-
-def degree(world: World, step: int) -> int:
-    """Semitones of the scale's ``step`` (0 the root; 7 the octave; negatives go down)."""
-    octave, index = divmod(step, 7)
-    return 12 * octave + world.scale[index]
-
-
-def run(world: World, steps: list[int], start: float, gap: float, length: float, role: str,
-        velocity: int, rise: int = 0) -> list[Note]:
-    """Notes on ``steps`` of the scale, one every ``gap`` seconds, velocity rising by ``rise`` each."""
-    return [(start + k * gap, length, role, degree(world, s), min(127, velocity + k * rise))
-            for k, s in enumerate(steps)]
-
-
-def chord(world: World, steps: list[int], start: float, length: float, role: str, velocity: int) -> list[Note]:
-    return [(start, length, role, degree(world, s), velocity) for s in steps]
-
-
-def drum(note: int, start: float, velocity: int, length: float = 0.3) -> Note:
-    return (start, length, "drums", note, velocity)
 
 
 # --------------------------------------------------------------------------------------------
@@ -131,91 +88,21 @@ def common_effects(w: World) -> dict[str, tuple[str, list[Note]]]:
     }
 
 
-def mechanics(game_id: str, w: World) -> dict[str, tuple[str, list[Note]]]:
-    """Each game's own moments."""
-    if game_id == "halloween_vacation":
-        return {
-            # a wild locks on reels 2 and 4: a marimba clack over a low guitarrón note
-            "sticky_lock": ("step", [(0.0, 0.25, "low", degree(w, -7), 110), (0.0, 0.2, "bell", degree(w, 4), 110),
-                                     drum(75, 0.0, 110, 0.1), drum(39, 0.05, 80, 0.1)]),
-            # the Expanding Wild fills reel 3: a trumpet glissando
-            "expand": ("win", run(w, [0, 1, 2, 3, 4, 5, 6, 7], 0.0, 0.04, 0.16, "lead", 96, 3)
-                       + [(0.32, 0.6, "lead", degree(w, 7), 112)]),
-            # its multiplier steps x2 -> x4 -> x8: a rising two-note call and a shaker
-            "multiplier_up": ("win", [(0.0, 0.18, "lead", degree(w, 4), 108), (0.16, 0.5, "lead", degree(w, 7), 118),
-                                      drum(70, 0.0, 100, 0.1), drum(70, 0.08, 90, 0.1), drum(70, 0.16, 100, 0.1)]),
-        }
-    if game_id == "santas_wonderland":
-        return {
-            # a tumble: snowflakes falling, glockenspiel notes down the scale
-            "tumble": ("step", run(w, [11, 9, 7, 4, 2], 0.0, 0.045, 0.25, "bell", 84, -4)),
-            # a marker fires: a tubular bell and a celesta shimmer
-            "marker_fire": ("win", [(0.0, 1.0, "low", degree(w, 7), 104)]
-                            + run(w, [14, 16, 18, 21], 0.05, 0.05, 0.4, "lead", 90)),
-            # Midnight Riches' next level: the choir rises through a triad
-            "level_up": ("fanfare", chord(w, [0, 4], 0.0, 0.5, "pad", 100) + chord(w, [2, 5], 0.45, 0.5, "pad", 106)
-                         + chord(w, [4, 7, 9], 0.9, 1.2, "pad", 116) + run(w, [14, 16, 18, 21], 0.9, 0.07, 0.5,
-                                                                         "bell", 100)),
-            "multiplier_up": ("win", [(0.0, 0.2, "bell", degree(w, 7), 110), (0.15, 0.6, "bell", degree(w, 11), 118)]),
-            "sticky_lock": ("step", [(0.0, 0.5, "low", degree(w, 0), 110), (0.0, 0.2, "lead", degree(w, 7), 110)]),
-            "expand": ("win", run(w, [0, 2, 4, 7, 9, 11, 14], 0.0, 0.035, 0.3, "lead", 92, 4)),
-        }
-    if game_id == "naughty_or_nice":
-        return {
-            # the Bonus Substitute is given: a harp glissando up two octaves and a vibraphone chord
-            "substitute_award": ("win", run(w, list(range(0, 15)), 0.0, 0.035, 0.4, "pad", 80, 3)
-                                 + chord(w, [7, 9, 11], 0.52, 1.0, "bell", 106)),
-            # the progressive jackpot: clarinet and piano fanfare with bells
-            "jackpot": ("fanfare", run(w, [0, 4, 7, 11, 14], 0.0, 0.1, 0.3, "lead", 104, 4)
-                        + chord(w, [7, 9, 11, 14], 0.5, 2.0, "low", 118) + chord(w, [14, 18], 0.5, 2.0, "bell", 110)
-                        + run(w, [14, 16, 18, 21, 25, 28], 0.9, 0.1, 0.6, "pad", 96) + [drum(49, 0.5, 110, 1.8),
-                                                                                        drum(81, 0.9, 90, 1.0)]),
-            # the Bonus Substitute holds a reel: a piano chord struck low and a harp pluck
-            "sticky_lock": ("step", chord(w, [-7, -3, 0], 0.0, 0.5, "low", 108)
-                            + [(0.05, 0.4, "pad", degree(w, 7), 100)]),
-        }
-    if game_id == "slingo_santa_king":
-        return {
-            # a number daubed: a glockenspiel pop and a wood block
-            "slingo_daub": ("stop", [(0.0, 0.15, "bell", degree(w, 9), 104), drum(76, 0.0, 90, 0.08)]),
-            # a Slingo line: a brass arpeggio and a snare
-            "slingo_line": ("win", run(w, [0, 2, 4, 7], 0.0, 0.06, 0.4, "lead", 104, 5)
-                            + [drum(38, 0.0, 90, 0.1), drum(38, 0.06, 90, 0.1), drum(49, 0.24, 90, 0.8)]),
-            # the Full House: a circus fanfare with a snare roll
-            "full_house": ("fanfare", [drum(38, k * 0.04, 60 + 3 * k, 0.05) for k in range(15)]
-                           + chord(w, [0, 4, 7, 11], 0.6, 1.8, "lead", 124) + chord(w, [-7, 0], 0.6, 1.8, "low", 116)
-                           + run(w, [14, 16, 18, 21], 0.6, 0.1, 0.7, "bell", 110) + [drum(49, 0.6, 124, 1.6),
-                                                                                   drum(36, 0.6, 124, 0.2)]),
-            # the Reel King trail moves on a stage: a calliope step up
-            "trail_step": ("step", [(0.0, 0.14, "pad", degree(w, 4), 100), (0.12, 0.3, "pad", degree(w, 7), 110)]),
-            # the Superspin Wheel passes a peg: a claves click
-            "wheel_tick": ("tick", [drum(75, 0.0, 110, 0.05)]),
-            # a wild lands on the card: the calliope whoops up an octave
-            "expand": ("win", run(w, [0, 2, 4, 5, 7], 0.0, 0.04, 0.12, "pad", 96, 4)
-                       + [(0.2, 0.4, "pad", degree(w, 7), 112)]),
-        }
-    if game_id == "fat_santa":
-        return {
-            # Santa eats a pie: two comic bassoon munches and a wood block
-            "santa_eat": ("step", [(0.0, 0.12, "low", degree(w, -7), 110), (0.16, 0.12, "low", degree(w, -6), 110),
-                                   drum(77, 0.0, 90, 0.05), drum(77, 0.16, 90, 0.05),
-                                   (0.34, 0.4, "bell", degree(w, 7), 96)]),
-            # Santa grows a size: the bassoon climbs and the music box twinkles
-            "santa_grow": ("win", run(w, [-7, -5, -3, -1, 0], 0.0, 0.08, 0.14, "low", 100, 4)
-                           + chord(w, [7, 9, 11], 0.4, 0.8, "bell", 110) + [drum(81, 0.4, 90, 0.8)]),
-            # Santa lands on the reels: a pizzicato flourish and a kalimba chord
-            "expand": ("win", run(w, [0, 2, 4, 7, 9, 11], 0.0, 0.04, 0.2, "lead", 96, 4)
-                       + chord(w, [7, 11], 0.26, 0.6, "pad", 106)),
-            # the sleigh drops a gift that stays: a music-box note over a bassoon thump
-            "sticky_lock": ("step", [(0.0, 0.2, "low", degree(w, -7), 110), (0.0, 0.4, "bell", degree(w, 9), 104),
-                                     drum(76, 0.0, 80, 0.05)]),
-        }
-    return {}
+GAMES = sorted(entry.id for entry in CATALOGUE)  # each with its tools/effects/<id>.py
 
 
 def effects_of(game_id: str) -> dict[str, tuple[str, list[Note]]]:
-    world = WORLDS[game_id]
-    return common_effects(world) | mechanics(game_id, world)
+    """The moments every reel game has and the game's own, in its world (``tools/effects/<id>.py``)."""
+    module = game_effects(game_id)
+    return common_effects(module.WORLD) | module.mechanics(module.WORLD)
+
+
+def game_effects(game_id: str) -> Any:
+    """A game's effects module; a game without one is named in the error."""
+    try:
+        return importlib.import_module(f"tools.effects.{game_id}")
+    except ModuleNotFoundError as missing:
+        raise SystemExit(f"make_effects: {game_id} has no effects module tools/effects/{game_id}.py") from missing
 
 
 # --------------------------------------------------------------------------------------------
@@ -295,7 +182,7 @@ def build_game(game_id: str, out_dir: Path) -> dict[str, str]:
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         midi, raw = Path(tmp) / "effects.mid", Path(tmp) / "effects.raw"
-        midi.write_bytes(midi_file(WORLDS[game_id], [effects[name][1] for name in names]))
+        midi.write_bytes(midi_file(game_effects(game_id).WORLD, [effects[name][1] for name in names]))
         mono = render_midi(midi, raw)
     table = {}
     for slot, name in enumerate(names):
@@ -318,7 +205,7 @@ def write_table(game_id: str, table: dict[str, str], out_dir: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.make_effects", description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=sorted(WORLDS), help="only this game")
+    parser.add_argument("--game", choices=GAMES, help="only this game")
     parser.add_argument("--check", action="store_true",
                         help="render into a temporary folder and compare with the committed files")
     parser.add_argument("-v", "--verbose", action="store_true")
@@ -331,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     if not SOUNDFONT.is_file():
         log.error("make_effects: %s is missing (Debian: fluid-soundfont-gm)", SOUNDFONT)
         return 2
-    games = [args.game] if args.game else sorted(WORLDS)
+    games = [args.game] if args.game else GAMES
     differ = 0
     for game_id in games:
         target = SOUNDS / game_id

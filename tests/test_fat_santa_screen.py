@@ -221,6 +221,10 @@ def test_the_cap_is_announced(tmp_path, display):
     h.until(lambda: screen.spins.capped, LIMIT)
     assert screen.banner.visible
     app.scenes.draw(display)
+    card = screen.director.timeline.current
+    h.pump(12.0)  # the "Maximum Win!" card waits for the player in hand play
+    assert screen.director.timeline.current is card and card.waiting and card.args[0] == "Maximum Win!"
+    h.press(pygame.K_SPACE)
     h.until(lambda: screen.director is None or screen.director.done, LIMIT)
     assert screen.money.counter.target == 1_132_276
 

@@ -466,3 +466,28 @@ def test_the_demo_seeds_show_the_choice_every_award_and_a_held_reel() -> None:
 
 def test_the_lobby_tile_opens_the_game(tmp_path: Path) -> None:
     assert harness.game_opened_from_lobby(tmp_path, GAME) == GAME
+
+
+def test_the_maximum_win_card_waits_in_hand_play_then_ends_the_round(tmp_path: Path, display) -> None:
+    """A capped round (made by hand in the shape of the event contract) holds its card until Space."""
+    g = game()
+    h = harness.open_game(tmp_path, GAME, surface=display, turbo=False)
+    screen = h.screen
+    events = g.play(g.default_bet, 1).events
+    cut = next(i for i, e in enumerate(events) if e["type"] == "spin")
+    x = str(Fraction(g.description.cap_line_bets, len(g.lines)))  # the cap in total bets: the line bet is 1/50
+    capped = [*events[:cut + 1], {"type": "cap_reached", "x": x},
+              {"type": "round_end", "x": x, "win": cents_of(Fraction(x), g.default_bet), "capped": True}]
+    h.show(capped, g.default_bet)
+
+    def on_card() -> bool:
+        step = screen.director.timeline.current if screen.director is not None else None
+        return getattr(step, "args", ("",))[0] == "Maximum Win!" and screen.banner.shown
+
+    h.until(on_card, limit=60, player=False)
+    card = screen.director.timeline.current
+    h.pump(12.0)
+    assert screen.director.timeline.current is card and card.waiting
+    h.press(pygame.K_SPACE)
+    h.until(lambda: screen.director is None or screen.director.done, limit=60)
+    assert screen.money.counter.target == cents_of(Fraction(x), g.default_bet)

@@ -232,6 +232,10 @@ def test_the_cap_is_announced_and_the_rest_forfeited(tmp_path, display, monkeypa
     events = [*base[:cut + 1], {"type": "cap_reached", "x": "7500"},
               {"type": "round_end", "x": "7500", "win": cents_of(Fraction(7500), BET), "capped": True}]
     h.show(events, BET)
+    h.until(lambda: bool(banners) and banners[-1][0] == "Max win reached!", LIMIT, draw_every=DRAW_EVERY)
+    card = screen.director.timeline.current
+    h.pump(12.0)  # the card waits for the player in hand play
+    assert screen.director.timeline.current is card and card.waiting
     h.until(lambda: screen.director is None or screen.director.done, LIMIT, draw_every=DRAW_EVERY)
     lines = [line for _, _, lines in banners for line in lines]
     assert "Max win 7,500x reached \u2014 remaining features forfeited" in lines

@@ -337,7 +337,6 @@ class Presenter(ReelPresenter):
         s = self.s
         x = Fraction(event["x"])
         amount = format_cents(cents_of(x, self.bet))
-        return [self.card("Maximum Win!", f"{float(x):,.2f}x BET", [
+        return [self.moment("Maximum Win!", f"{float(x):,.2f}x BET", [  # the cap ends the round: it waits to be read
             f"{amount} is the most a round can pay.", "The round ends here; the cap is paid in full."],
-            hold=4.5, accent=RED, sound_name="win_big", on_start=s.cap_reached, progress=index + 1,
-            skippable=False)]  # the cap ends the round: the player must read why
+            accent=RED, sound_name="win_big", on_start=s.cap_reached, progress=index + 1)]

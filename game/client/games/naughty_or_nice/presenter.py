@@ -289,10 +289,10 @@ class Presenter(ReelPresenter):
         amount = format_cents(cents_of(Fraction(event["x"]), self.bet))
         base_window = self.base_window
         return [
-            self.card("Maximum Win!", amount, [
+            self.moment("Maximum Win!", amount, [  # the cap ends the round: it waits to be read
                 f"{d.cap_line_bets:,} x the line bet is the most a paid spin can win (the jackpot aside).",
                 "The round ends here; the maximum is paid in full."],
-                hold=4.5, accent=RED, sound_name="win_big", progress=index + 1, skippable=False),
+                accent=RED, sound_name="win_big", progress=index + 1),
             Call(lambda: s.exit_free(base_window) if s.feature.in_free else None),
         ]
 

@@ -301,7 +301,7 @@ class Presenter(StagePresenter):
             Call(lambda: s.money.counter.roll_to(cents_of(cap, self.bet), 0.6)),
             self._banner("Max win reached!", cap_text, lines, hold=self._hold(4.5), accent=RED, sound=s.sound,
                          sound_name="win_big", on_start=s.cap_reached, progress=index + 1,
-                         skippable=False),  # the cap ends the round: the player must read why
+                         moment=True),  # the cap ends the round: it waits to be read (counts down in autoplay)
         ]
 
     @shows("round_end")

@@ -440,7 +440,9 @@ def resolve_stale_rounds(wallet: Wallet, now: datetime | None = None,
     The round is rebuilt from its seed and recorded decisions; any decision still open is taken
     by the game's own strategy (``Game.strategy``), and the win is credited (split between cash
     and bonus in the blend of the stake, as any win is). The strategy never spends the player's
-    money unseen: it only chooses among the free options of a decision (see ``free_choices``). A
+    money unseen: it only chooses among the free options of a decision (see ``free_choices``). Its
+    answers are recorded as the round's decisions with the settlement, so the round's record
+    replays from its seed and decisions alone, and recall lists them. A
     round that cannot be rebuilt (its game gone or its data changed beyond use, its recorded prices
     no longer the game's) or that cannot be finished without buying something has its whole stake
     (purchase and priced decisions) returned instead, to the balances it came from.
@@ -474,7 +476,8 @@ def resolve_stale_rounds(wallet: Wallet, now: datetime | None = None,
             continue
         wallet.settle_round(record.id, result.win, state_out=result.state_out, summary=result.summary(),
                             note=f"resolved automatically after {waited}", game_state=result.state_out,
-                            expected_cost=result.cost, jackpots=pool_settlement(game, result))
+                            expected_cost=result.cost, jackpots=pool_settlement(game, result),
+                            decisions=result.decisions[len(record.decisions):])
         log.info("resolved round %d of %s after %s: win %d", record.id, record.game_id, waited, result.win)
         resolved.append(ResolvedRound(record.id, record.game_id, result.win, started, refunded=False, limit=limit))
     return resolved

@@ -9,14 +9,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pygame
 
 from game.client import overlays
 from game.client.app import App
 from game.client.options import parse_args
-from game.engine import get_game
-from game.session import resolve_stale_rounds
+from game.engine import Decision, get_game
+from game.engine.rng import RoundRng
+from game.session import PlaySession, resolve_stale_rounds
 from game.store import Wallet
 from tests import harness
 
@@ -83,3 +85,33 @@ def test_launch_resolves_and_tells_the_player(tmp_path: Path) -> None:
     finally:
         if pygame.get_init():
             app.shutdown()
+
+
+def _refuse_to_choose(decision: Decision, rng: RoundRng) -> Any:
+    raise AssertionError(f"a replay asked a strategy to answer {decision.kind}")
+
+
+def test_the_resolvers_answers_are_recorded_and_replay_without_a_strategy(tmp_path: Path) -> None:
+    """Naughty or Nice? left at its Bonus Substitute choice, resolved after the clock passes its
+    pending hours: the choice is a recorded decision, and seed + decisions replay to the same win."""
+    game = get_game("naughty_or_nice")
+    seed = harness.seed_where(game.id, "waits on a choice", lambda r: bool(r.decisions), bet=game.default_bet)
+    current = {"t": START}
+    wallet = Wallet.open(tmp_path, starting_balance=BALANCE, clock=lambda: current["t"]).wallet
+    try:
+        active = PlaySession(wallet, game).spin(seed=seed)
+        assert active.pending is not None  # left at the choice: nothing answered yet
+        assert wallet.get_round(active.round_id).decisions == []
+        current["t"] = START + game.pending_limit + timedelta(hours=1)
+        (resolved,) = resolve_stale_rounds(wallet, now=current["t"])
+        record = wallet.get_round(active.round_id)
+        assert record.status == "settled" and not resolved.refunded
+        assert len(record.decisions) == len(game.play(game.default_bet, seed).decisions) >= 1
+        assert record.decisions[0] in active.pending.options
+        assert record.decision_costs == [0] * len(record.decisions)
+        replayed = game.play(record.bet, record.seed, decisions=record.decisions, strategy=_refuse_to_choose)
+        assert (replayed.win, record.win) == (resolved.win, resolved.win)
+        assert wallet.recall(game.id, 1)[0].decisions == record.decisions  # what the history lists
+        assert wallet.audit() == [] and wallet.journal_problems() == []
+    finally:
+        wallet.close()

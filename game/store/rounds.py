@@ -221,8 +221,13 @@ class RoundBook(WalletFile):
         expected_cost: int | None = None,
         jackpots: Sequence[tuple[int, int]] = (),
         return_contribution: bool = False,
+        decisions: Sequence[object] = (),
     ) -> int:
         """Credit ``win`` and mark the round settled in one transaction; returns the balance.
+
+        ``decisions`` are free answers taken at the settlement (the stale-round resolver's), appended
+        after the recorded ones in the same transaction, so that the round's record holds every
+        answer it was played with and replays without a strategy.
 
         The win is credited to cash and bonus in the blend of what the round was paid with: the
         bonus balance gets ``bonus_share(win, cost, bonus paid)`` (rounded down), cash the rest
@@ -266,9 +271,12 @@ class RoundBook(WalletFile):
             check_game_id(key)
             if not callable(update):
                 dumps_dict(update, f"carried state {key!r}")
+        answers = [dumps(decision, "decision") for decision in decisions]
         with self._write() as tx:
             conn = tx.conn
             row = self._open_round_in(conn, round_id, "settle it again")
+            now = self._now()
+            answered = self._append_free_decisions(conn, round_id, answers, now)
             if expected_cost is not None and row["cost"] != expected_cost:
                 raise StoreError(
                     f"Round {round_id} was paid {row['cost']} cents, not the {expected_cost} "
@@ -278,7 +286,6 @@ class RoundBook(WalletFile):
                 raise ValueError(
                     f"the carried state of {row['game_id']!r} is given twice (game_state and state_updates)"
                 )
-            now = self._now()
             conn.execute(
                 "UPDATE rounds SET status = 'settled', win = ?, settled_at = ?, state_out = ?, "
                 "summary = COALESCE(?, summary), note = ? WHERE id = ?",
@@ -295,9 +302,23 @@ class RoundBook(WalletFile):
                 carried.change_state(tx, row["game_id"], game_state, now, moves=moves, round_id=round_id)
             carried.apply_state_updates(tx, updates, now)
             balance = ledger.amount_in(conn, CASH)
-            self._journal_record(tx, "settle", rounds=[round_id])
+            self._journal_record(tx, "settle", rounds=[round_id], decisions=answered)
         logger.debug("Round %d settled: win %d, balance %d", round_id, win, balance)
         return balance
+
+    @staticmethod
+    def _append_free_decisions(conn: sqlite3.Connection, round_id: int, answers: Sequence[str],
+                               now: str) -> list[tuple[int, int]]:
+        """``answers`` (JSON texts) appended to the round's decisions at no price; their keys."""
+        first = int(conn.execute(
+            "SELECT COALESCE(MAX(seq) + 1, 0) FROM decisions WHERE round_id = ?", (round_id,)
+        ).fetchone()[0])
+        keys = [(round_id, first + offset) for offset in range(len(answers))]
+        conn.executemany(
+            "INSERT INTO decisions (round_id, seq, data, at, price) VALUES (?, ?, ?, ?, 0)",
+            [(round_id, seq, data, now) for (_, seq), data in zip(keys, answers, strict=True)],
+        )
+        return keys
 
     def get_round(self, round_id: int) -> RoundRecord:
         """One round by id; StoreError if there is no such round."""

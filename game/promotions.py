@@ -10,15 +10,22 @@ bet ladder offers that stake; its money (N x stake) goes into the wallet's bonus
 the wallet in the data folder (``--data-dir``, or the platform's default), so it refuses while the
 game is open on that folder (the folder's lock), and writes nothing then.
 
+The promotion's limits (the store itself takes any grant its checks allow; these are the policy):
+at most ``MAX_GRANT_GAMES`` games a grant, a stake on the game's bet ladder (for any game: one some
+playable game's ladder offers), at most one pending grant (games left) per game, and one for any
+game, in a wallet; counts and stakes in ASCII digits only (``int()`` would take ``٣``); a reason of
+at most ``MAX_REASON`` printable characters. Every grant ever made is listed with when and why.
+
 Exit status: 0 done; 1 the wallet could not be opened or written (the line says why); 2 a wrong
-flag or value (an unknown game, a stake its ladder does not offer, a count or stake below 1); 3 the
-game is open on the data folder (close it first). The demo's wallet (``demo/`` in the data folder)
-gets no welcome grant.
+flag or value (an unknown game, a stake its ladder does not offer, a count or stake out of range,
+a reason too long, a grant still pending for that game); 3 the game is open on the data folder
+(close it first). The demo's and the practice wallets get no welcome grant.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,9 +36,12 @@ from . import PROG
 from .catalogue import CATALOGUE, entry
 from .engine.money import format_cents
 from .store import MAX_CENTS, FolderInUse, FreeGames, StoreError, Wallet, default_data_dir
-from .store.wallet import MAX_FREE_GAMES
 
 COMMAND = "free-games"
+MAX_GRANT_GAMES = 100  # a grant's games at most
+MAX_REASON = 200  # characters of a grant's reason
+DEFAULT_REASON = "granted by free-games"
+_DIGITS = re.compile(r"[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -71,6 +81,18 @@ def describe(grant: FreeGames) -> str:
             f"{game_title(grant.game_id)} ({grant.reason}, granted {grant.granted_at[:10]})")
 
 
+def history_line(grant: FreeGames) -> str:
+    """A grant as the history lists it: when (UTC, to the second), what, and why."""
+    when = grant.granted_at[:19].replace("T", " ")
+    return (f"{when} UTC: {grant.games} free game(s) at {format_cents(grant.stake)} for {game_title(grant.game_id)}, "
+            f"{grant.games_left} left; reason: {grant.reason}")
+
+
+def pending_grant(wallet: Wallet, game_id: str | None) -> FreeGames | None:
+    """The wallet's grant with games left for exactly ``game_id`` (None: the grant for any game), if any."""
+    return next((made for made in wallet.free_games() if made.game_id == game_id), None)
+
+
 # --------------------------------------------------------------------------- the command
 
 
@@ -80,13 +102,24 @@ class _OneLineParser(argparse.ArgumentParser):
 
 
 def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    """A whole number of 1 or more written in ASCII digits (``int()`` alone takes ``٣`` and ``+3``)."""
+    if not _DIGITS.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number in the digits 0-9")
+    value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is below 1")
     return value
+
+
+def _reason(text: str) -> str:
+    """A grant's reason: 1 to ``MAX_REASON`` printable characters on one line."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the reason is empty")
+    if len(text) > MAX_REASON:
+        raise argparse.ArgumentTypeError(f"at most {MAX_REASON} characters, not {len(text)}")
+    if not text.isprintable():
+        raise argparse.ArgumentTypeError("the reason must be printable text on one line")
+    return text
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -96,10 +129,14 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Exit status: 0 done, 1 the wallet could not be used, 2 a wrong flag or value, "
                "3 the game is open on the data folder.",
     )
-    parser.add_argument("--grant", type=_count, metavar="N", help="grant N free games (needs --stake)")
-    parser.add_argument("--stake", type=_count, metavar="CENTS", help="the free games' stake in cents (50 = 0.50)")
+    parser.add_argument("--grant", type=_count, metavar="N",
+                        help=f"grant N free games, 1 to {MAX_GRANT_GAMES} (needs --stake; one pending grant a game)")
+    parser.add_argument("--stake", type=_count, metavar="CENTS",
+                        help="the free games' stake in cents, one of the game's bets (50 = 0.50)")
     parser.add_argument("--game", metavar="ID", help="the game they are for (default: any game offering the stake)")
-    parser.add_argument("--reason", default="granted by free-games", help=argparse.SUPPRESS)
+    parser.add_argument("--reason", type=_reason, default=DEFAULT_REASON, metavar="TEXT",
+                        help=f"why they are granted, listed with the grant (up to {MAX_REASON} characters; "
+                             f"default: {DEFAULT_REASON!r})")
     parser.add_argument("--data-dir", metavar="DIR", help="where the wallet lives (default: the platform's)")
     return parser
 
@@ -126,8 +163,8 @@ def _check_grant(parser: argparse.ArgumentParser, ns: argparse.Namespace) -> Gra
 
     if ns.stake is None:
         parser.error("--grant needs --stake CENTS")
-    if ns.grant > MAX_FREE_GAMES:
-        parser.error(f"--grant: at most {MAX_FREE_GAMES} free games at once, not {ns.grant}")
+    if ns.grant > MAX_GRANT_GAMES:
+        parser.error(f"--grant: at most {MAX_GRANT_GAMES} free games a grant, not {ns.grant}")
     if ns.grant * ns.stake > MAX_CENTS:
         parser.error("--grant x --stake is more money than a wallet holds")
     if ns.game is not None:
@@ -153,8 +190,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m game free-games ...``; returns the exit status."""
     parser = build_parser()
     ns = parser.parse_args(argv)  # exits 2 with one line on a wrong flag
-    if ns.grant is None and (ns.stake is not None or ns.game is not None):
-        parser.error("--stake and --game go with --grant N")
+    if ns.grant is None and (ns.stake is not None or ns.game is not None or ns.reason != DEFAULT_REASON):
+        parser.error("--stake, --game and --reason go with --grant N")
     grant = _check_grant(parser, ns) if ns.grant is not None else None
     if ns.data_dir == "":
         parser.error("--data-dir: an empty path")
@@ -172,6 +209,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if opened.notice:
             print(opened.notice, file=sys.stderr)
         if grant is not None:
+            pending = pending_grant(wallet, grant.game_id)
+            if pending is not None:
+                print(f"{PROG} {COMMAND}: error: --grant: the wallet already holds free games for "
+                      f"{game_title(grant.game_id)} ({describe(pending)}); one pending grant a game: play "
+                      "them first. Nothing was written.", file=sys.stderr)
+                return 2
             made = wallet.grant_free_games(grant.games, grant.stake, grant.game_id, reason=grant.reason)
             print(f"Granted {made.games} free game(s) at {format_cents(made.stake)} for {game_title(made.game_id)} "
                   f"(their {format_cents(made.games * made.stake)} went into the bonus balance).")
@@ -182,6 +225,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  {describe(item)}")
         if not grants:
             print("  No free games left.")
+        made_ever = wallet.free_games(used=True)
+        if made_ever:
+            print("Every grant, oldest first:")
+            for item in made_ever:
+                print(f"  {history_line(item)}")
     except StoreError as exc:
         print(f"{PROG} {COMMAND}: error: {exc}", file=sys.stderr)
         return 1

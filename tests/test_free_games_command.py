@@ -57,13 +57,20 @@ def test_the_command_grants_free_games_into_the_bonus_balance(tmp_path: Path, ca
 
 @pytest.mark.parametrize(("flags", "says"), [
     (["--grant", "10"], "--grant needs --stake CENTS"),
-    (["--stake", "50"], "--stake and --game go with --grant N"),
+    (["--stake", "50"], "--stake, --game and --reason go with --grant N"),
+    (["--reason", "a gift"], "--stake, --game and --reason go with --grant N"),
     (["--grant", "0", "--stake", "50"], "argument --grant: 0 is below 1"),
     (["--grant", "2", "--stake", "half"], "argument --stake: 'half' is not a whole number"),
     (["--grant", "2", "--stake", "50", "--game", "snow_globe"], "--game: no game 'snow_globe'"),
     (["--grant", "2", "--stake", "20", "--game", "halloween_vacation"], "Halloween Vacation offers no stake of 0.20"),
     (["--grant", "2", "--stake", "7"], "no game offers a stake of 0.07"),
-    (["--grant", "20000", "--stake", "50"], "at most 10000 free games"),
+    (["--grant", "101", "--stake", "50"], "--grant: at most 100 free games a grant, not 101"),
+    (["--grant", "\u0663", "--stake", "50"], "argument --grant: '\u0663' is not a whole number in the digits 0-9"),
+    (["--grant", "3", "--stake", "\uff15\uff10"], "argument --stake: '\uff15\uff10' is not a whole number"),
+    (["--grant", "+3", "--stake", "50"], "argument --grant: '+3' is not a whole number"),
+    (["--grant", "3", "--stake", "50", "--reason", "x" * 201], "argument --reason: at most 200 characters, not 201"),
+    (["--grant", "3", "--stake", "50", "--reason", "two\nlines"], "argument --reason: the reason must be printable"),
+    (["--grant", "3", "--stake", "50", "--reason", " "], "argument --reason: the reason is empty"),
     (["--bonus"], "unrecognized arguments: --bonus"),
 ])
 def test_a_wrong_flag_is_one_line_and_status_2_and_nothing_is_written(
@@ -129,3 +136,56 @@ def test_the_first_launch_grants_the_welcome_free_games_and_the_demo_gets_none(t
     finally:
         if pygame.get_init():
             demo.shutdown()
+
+
+def test_help_lists_every_flag_with_its_limits(capsys: pytest.CaptureFixture) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["free-games", "--help"])
+    assert exited.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--reason TEXT" in text and "up to 200 characters" in text and "1 to 100" in text
+
+
+def test_a_reason_of_200_characters_is_kept_and_every_grant_is_listed_with_when_and_why(
+        tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    data = str(tmp_path / "data")
+    reason = "Boxing Day: " + "é" * 188
+    assert main(["free-games", "--data-dir", data, "--grant", "100", "--stake", "50", "--game",
+                 "slingo_santa_king", "--reason", reason]) == 0
+    capsys.readouterr()
+    assert main(["free-games", "--data-dir", data, "--grant", "2", "--stake", "100", "--reason", "a thank-you"]) == 0
+    out = capsys.readouterr().out
+    history = out.split("Every grant, oldest first:")[1].strip().splitlines()
+    assert len(history) == 2
+    assert history[0].endswith(f"100 free game(s) at 0.50 for Slingo Santa King, 100 left; reason: {reason}")
+    assert history[1].endswith("2 free game(s) at 1.00 for any game offering that stake, 2 left; reason: a thank-you")
+    for line in history:  # when: the date and time of the grant, in UTC
+        assert line.strip()[:24].count("-") == 2 and line.strip()[19:24] == " UTC:"
+    assert grants(tmp_path / "data")[0][4] == reason
+
+
+def test_one_pending_grant_a_game_then_another_once_it_is_played(
+        tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    data = tmp_path / "data"
+    first = ["free-games", "--data-dir", str(data), "--grant", "1", "--stake", "100", "--game", "fat_santa"]
+    assert main(first) == 0
+    assert main(["free-games", "--data-dir", str(data), "--grant", "1", "--stake", "100"]) == 0  # any game: its own
+    capsys.readouterr()
+    for again in (first, ["free-games", "--data-dir", str(data), "--grant", "5", "--stake", "100"]):
+        assert main(again) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("festive-slots free-games: error: --grant: the wallet already holds free games for ")
+        assert "one pending grant a game" in err and err.count("\n") == 1
+    assert len(grants(data)) == 2  # nothing was written
+    from game.engine import get_game
+    from game.session import PlaySession
+
+    wallet = Wallet.open(data).wallet
+    try:  # Fat Santa's one free game played: its grant is no longer pending
+        session = PlaySession(wallet, get_game("fat_santa"))
+        session.settle(session.spin(seed=1, free=True))
+        assert [g.game_id for g in wallet.free_games()] == [None]
+    finally:
+        wallet.close()
+    assert main(first) == 0
+    assert [g[3] for g in grants(data)] == [0, 1, 1]

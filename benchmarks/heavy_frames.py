@@ -44,10 +44,11 @@ def main() -> None:
     from game.client.app import App
     from game.client.options import parse_args
 
-    flags = ["--data-dir", tempfile.mkdtemp(prefix="heavy-frames-"), "--mute", "--seed", str(args.seed),
-             "--resolution", args.resolution]
-    if args.demo:
+    flags = ["--data-dir", tempfile.mkdtemp(prefix="heavy-frames-"), "--mute", "--resolution", args.resolution]
+    if args.demo:  # the demo's own wallet and seeds
         flags.append("--demo")
+    else:  # a seed plays only on the practice wallet
+        flags += ["--practice", "--seed", str(args.seed)]
     if args.game:
         flags += ["--game", args.game]
     if args.autoplay:

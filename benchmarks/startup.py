@@ -96,7 +96,7 @@ def main() -> None:
     if args.autoplay:
         command += ["--autoplay", str(args.autoplay)]
     if args.seed is not None:
-        command += ["--seed", str(args.seed)]
+        command += ["--practice", "--seed", str(args.seed)]  # a seed plays only on the practice wallet
     if not args.exe:  # untimed and short: writes the bytecode an installed copy has
         run_once([sys.executable, str(ROOT / "main.py"), "--frames", "1"])
     results = [run_once(command, args.curve) for _ in range(args.runs)]

@@ -57,7 +57,7 @@ EventPresenter.strict = True
 def make_app(data_dir: Path, starting_balance: int = 1_000_000, **options: Any) -> AppContext:
     """An app context on a fresh wallet in ``data_dir`` (no window loop: tests drive the frames)."""
     wallet = Wallet.open(data_dir, starting_balance=starting_balance).wallet
-    flags = {"seed": None, "autoplay": None, "demo": False, **options}
+    flags = {"seed": None, "practice": False, "autoplay": None, "demo": False, **options}
     return AppContext(scenes=SceneManager(), resources=Resources(), audio=Audio(wallet), wallet=wallet,
                       options=SimpleNamespace(**flags))  # type: ignore[arg-type]
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from game.engine import get_game
 from game.session import PlaySession
-from game.store import Wallet
+from game.store import PRACTICE_FOLDER, Wallet
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
@@ -22,19 +22,20 @@ ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_
 
 def test_the_open_round_is_finished_then_the_asked_game_autoplays_with_buy(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    wallet = Wallet.open(data, starting_balance=1_000_000).wallet
+    practice = data / PRACTICE_FOLDER  # a --seed plays only on the practice wallet
+    wallet = Wallet.open(practice, starting_balance=1_000_000).wallet
     wallet.set_setting("turbo", True)
     interrupted = PlaySession(wallet, get_game("halloween_vacation")).spin(seed=21)
     wallet.close()
 
     proc = subprocess.run(
         [sys.executable, str(ROOT / "main.py"), "--data-dir", str(data), "--game", "fat_santa", "--autoplay", "2",
-         "--buy", "--seed", "5", "--frames", "2400", "--mute", "--log-level", "info"],
+         "--buy", "--practice", "--seed", "5", "--frames", "2400", "--mute", "--log-level", "info"],
         cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=240,
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert f"resuming halloween_vacation round {interrupted.round_id}" in proc.stderr
-    wallet = Wallet.open(data).wallet
+    wallet = Wallet.open(practice).wallet
     try:
         resumed = wallet.get_round(interrupted.round_id)
         assert resumed.status == "settled"

@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.store import Wallet
+from game.store import PRACTICE_FOLDER, Wallet
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = re.compile(
@@ -152,16 +152,17 @@ def test_demo_runs_and_leaves_the_players_wallet_alone(tmp_path: Path) -> None:
 @pytest.mark.slow  # about 10 s: 540 frames of a real game in a subprocess
 def test_game_autoplay_plays_rounds(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    opened = Wallet.open(data)
+    practice = data / PRACTICE_FOLDER  # a --seed plays only on the practice wallet
+    opened = Wallet.open(practice)
     opened.wallet.set_setting("turbo", True)  # quicker rounds: the test stays short
     opened.wallet.close()
     shot = tmp_path / "game.png"
-    proc = run_main("--data-dir", str(data), "--game", "halloween_vacation", "--autoplay", "5", "--seed", "7",
-                    "--frames", "540", "--screenshot", str(shot), "--bench", timeout=60)
+    proc = run_main("--data-dir", str(data), "--game", "halloween_vacation", "--autoplay", "5", "--practice",
+                    "--seed", "7", "--frames", "540", "--screenshot", str(shot), "--bench", timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert BENCH.search(proc.stdout)
     assert distinct_colours(shot) > 100
-    opened = Wallet.open(data)
+    opened = Wallet.open(practice)
     try:
         played = opened.wallet.history("halloween_vacation", 10) + opened.wallet.open_rounds()
         assert len(played) >= 1

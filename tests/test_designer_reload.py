@@ -128,7 +128,8 @@ def test_without_the_flag_nothing_is_watched(levels: Path, tmp_path: Path) -> No
 def test_a_map_saved_mid_round_waits_for_the_round_to_end(levels: Path, tmp_path: Path) -> None:
     import pygame
 
-    app = harness.launch(tmp_path / "data", "--game", "halloween_vacation", "--mute", "--designer", "--seed", "7")
+    app = harness.launch(tmp_path / "data", "--game", "halloween_vacation", "--mute", "--designer", "--practice",
+                         "--seed", "7")
     try:
         harness.run_frames(app, FRAMES_PER_POLL)
         first = _screen(app)

@@ -16,7 +16,7 @@ import pytest
 
 from game.engine import get_game
 from game.engine.rng import derive_seed
-from game.store import Wallet
+from game.store import PRACTICE_FOLDER, Wallet
 from tests import harness
 from tests.peek import open_round_step
 
@@ -42,16 +42,17 @@ def test_app_killed_during_free_spins_finishes_the_round_on_next_launch(tmp_path
     expected = GAME.play(GAME.default_bet, round_seed)
     first_free_spin = next(i for i, e in enumerate(expected.events) if e["type"] == "free_spin")
     data = tmp_path / "data"
+    practice = data / PRACTICE_FOLDER  # a --seed plays only on the practice wallet
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     app = subprocess.Popen(
         [sys.executable, str(ROOT / "main.py"), "--data-dir", str(data), "--game", "halloween_vacation",
-         "--autoplay", "1", "--seed", str(master)],
+         "--autoplay", "1", "--practice", "--seed", str(master)],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     try:
         deadline = time.monotonic() + 90
         while True:  # wait until at least one free spin has been shown, then pull the plug
-            step = open_round_progress(data)
+            step = open_round_progress(practice)
             if step is not None and step > first_free_spin + 1:
                 break
             assert app.poll() is None, "the app ended before the free spins"
@@ -61,18 +62,18 @@ def test_app_killed_during_free_spins_finishes_the_round_on_next_launch(tmp_path
         app.send_signal(signal.SIGKILL)
         app.wait(timeout=10)
 
-    wallet = Wallet.open(data).wallet
+    wallet = Wallet.open(practice).wallet
     assert wallet.balance == 100_000 - GAME.default_bet  # paid, not yet credited
     assert len(wallet.open_rounds()) == 1
     wallet.set_setting("turbo", True)  # the rest of the show at turbo speed keeps the test short
     wallet.close()
 
     again = subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "--data-dir", str(data), "--frames", "1500"],
+        [sys.executable, str(ROOT / "main.py"), "--data-dir", str(data), "--practice", "--frames", "1500"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=180,
     )
     assert again.returncode == 0, again.stderr[-2000:]
-    wallet = Wallet.open(data).wallet
+    wallet = Wallet.open(practice).wallet
     try:
         assert wallet.open_rounds() == []
         (record,) = wallet.history("halloween_vacation")

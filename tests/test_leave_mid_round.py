@@ -23,7 +23,7 @@ SEED = 1  # the session's master seed: its first round plays derive_seed(SEED, 0
 
 
 def test_quit_mid_bought_feature_keeps_the_round_for_the_next_launch(tmp_path: Path) -> None:
-    app = harness.launch(tmp_path, "--mute", "--game", GAME_ID, "--seed", str(SEED))
+    app = harness.launch(tmp_path, "--mute", "--game", GAME_ID, "--practice", "--seed", str(SEED))
     try:
         screen: Any = app.context.scenes.top
         h = harness.Harness(app.context, screen)
@@ -39,7 +39,7 @@ def test_quit_mid_bought_feature_keeps_the_round_for_the_next_launch(tmp_path: P
         app.shutdown()
     bet = get_game(GAME_ID).default_bet
     result = get_game(GAME_ID).play(bet, derive_seed(SEED, 0), buy=True)
-    again = harness.launch(tmp_path, "--mute")  # no --game: the open round's game opens by itself
+    again = harness.launch(tmp_path, "--mute", "--practice")  # no --game: the open round's game opens by itself
     try:
         [left] = again.context.wallet.open_rounds()
         assert again.context.wallet.balance == start - result.cost and left.progress["step"] > 0

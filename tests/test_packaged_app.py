@@ -81,7 +81,7 @@ def test_bundle_leaves_the_template_and_tools_out(bundle: Path) -> None:
 
 def test_bundle_plays_halloween_like_the_source(bundle: Path, tmp_path: Path) -> None:
     """Same seed, same rounds: the wallet after autoplay matches a run from source."""
-    args = ["--game", "halloween_vacation", "--autoplay", "5", "--frames", "1500", "--seed", "7"]
+    args = ["--game", "halloween_vacation", "--autoplay", "5", "--frames", "1500", "--practice", "--seed", "7"]
     packaged = subprocess.run(
         [str(bundle), "--data-dir", str(tmp_path / "packaged"), *args],
         cwd=tmp_path, env=_env(), capture_output=True, text=True, timeout=180,
@@ -92,11 +92,11 @@ def test_bundle_plays_halloween_like_the_source(bundle: Path, tmp_path: Path) ->
         cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=180,
     )
     assert source.returncode == 0, source.stderr[-2000:]
-    from game.store import Wallet
+    from game.store import PRACTICE_FOLDER, Wallet
 
     balances = []
     for name in ("packaged", "source"):
-        wallet = Wallet.open(tmp_path / name).wallet
+        wallet = Wallet.open(tmp_path / name / PRACTICE_FOLDER).wallet
         balances.append((wallet.balance, [(r.seed, r.win) for r in wallet.history("halloween_vacation")]))
         wallet.close()
     assert balances[0] == balances[1]

@@ -4,7 +4,8 @@
     python -m tools.kill_campaign --kills 50 --headless package.module:GameClass [--max-delay 2]
 
 Each launch opens a random game (``main.py --game G --autoplay K``, each round a bought feature
-in 30% of the launches of a game that has one, turbo on or off, a fresh ``--seed``), or now and then the plain
+in 30% of the launches of a game that has one, turbo on or off, a fresh ``--seed`` on the practice wallet:
+``--practice``, since a seed plays on no other), or now and then the plain
 lobby, and is killed with SIGKILL after a random delay. Before a quarter of the launches (the app
 dead) the wallet is granted a few free games at 1.00 for any game offering it (for the headless
 player's game: at its default bet), which the launch plays first (0.4 to 10 s by default: in start-up,
@@ -56,7 +57,7 @@ from game.catalogue import CATALOGUE, GameEntry, load_class, plugged
 from game.engine import RoundResult, get_game
 from game.engine.jackpot import UNITS_PER_CENT
 from game.session import PlaySession, pool_problems
-from game.store import InsufficientFunds, RoundRecord, Wallet
+from game.store import PRACTICE_FOLDER, InsufficientFunds, RoundRecord, Wallet
 
 log = logging.getLogger("kill_campaign")
 
@@ -108,12 +109,14 @@ class Launch:
     headless: str | None = None  # "module:Class": a launch of the headless player, not of the app
 
     def args(self, data: Path) -> list[str]:
+        """The launch's command on the data folder ``data`` (its wallet: ``wallet_dir(data)``)."""
         if self.headless is not None:
-            args = [sys.executable, "-m", "tools.kill_campaign", "--play", self.headless, "--data-dir", str(data),
+            args = [sys.executable, "-m", "tools.kill_campaign", "--play", self.headless,
+                    "--data-dir", str(wallet_dir(data)),
                     "--seed", str(self.seed), "--rounds", str(self.autoplay or 1)]
             return args + (["--buy"] if self.buy else [])
         args = [sys.executable, str(ROOT / "main.py"), "--data-dir", str(data), "--mute", "--log-level", "info",
-                "--seed", str(self.seed)]
+                "--practice", "--seed", str(self.seed)]
         if self.game is not None:
             args += ["--game", self.game]
         if self.autoplay is not None:
@@ -121,6 +124,11 @@ class Launch:
         if self.buy:
             args.append("--buy")
         return args
+
+
+def wallet_dir(data: Path) -> Path:
+    """The wallet the campaign plays and checks: the practice wallet of the data folder ``data``."""
+    return data / PRACTICE_FOLDER
 
 
 def choose_launch(rng: random.Random, min_delay: float, max_delay: float, headless: str | None = None) -> Launch:
@@ -218,6 +226,7 @@ class Campaign:
     def __init__(self, data: Path, rng: random.Random, figures: Figures, headless: str | None = None,
                  grants: random.Random | None = None) -> None:
         self.data = data
+        self.wallet_dir = wallet_dir(data)
         self.rng = rng
         self.grants = grants or random.Random(0)  # its own: the launches chosen do not depend on the grants
         self.figures = figures
@@ -231,7 +240,7 @@ class Campaign:
 
     def prepare(self, launch: Launch) -> RoundRecord | None:
         """Before a launch (app dead): settings, a top-up when low; the open round it must resume."""
-        wallet = Wallet.open(self.data).wallet
+        wallet = Wallet.open(self.wallet_dir).wallet
         try:
             wallet.set_setting("turbo", launch.turbo)
             if wallet.balance < TOP_UP_BELOW and not wallet.open_rounds():
@@ -270,7 +279,7 @@ class Campaign:
         """After a kill (app dead): the wallet, the resume, and the new settlements."""
         figures = self.figures
         figures.wallet_checks += 1
-        opened = Wallet.open(self.data)
+        opened = Wallet.open(self.wallet_dir)
         wallet = opened.wallet
         try:
             if opened.notice is not None:
@@ -366,7 +375,7 @@ class Campaign:
                 stderr = stderr_path.read_text(errors="replace")
                 failures = len(self.figures.failures)
                 self.check(launch, expected, stderr)
-                wallet = Wallet.open(self.data).wallet
+                wallet = Wallet.open(self.wallet_dir).wallet
                 try:
                     left_open = bool(wallet.open_rounds())
                 finally:

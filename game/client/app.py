@@ -38,6 +38,7 @@ from .errors import StartupError
 from .host_steal import HostSteal
 from .layout import LayoutError
 from .memory import give_back_set_aside, keep_big_blocks_returnable
+from .practice import PracticeBadge, practice_dir
 from .resolution import render_scale, window_size
 from .resources import Resources
 from .responsible import RealityCheck
@@ -166,8 +167,10 @@ class App:
         self.retired_wallets: list[Wallet] = []  # the demo's, kept open until exit
         self.reality = RealityCheck()
         self._fullscreen = options.fullscreen
-        try:  # the wallet (and the data folder's lock) first: an unusable folder stops before any window
-            opened = Wallet.open(self.data_dir)
+        # the practice wallet, a folder of its own, stands in for the player's (the only one a --seed may play)
+        self.wallet_dir = practice_dir(self.data_dir) if options.practice else self.data_dir
+        try:  # the wallet (and its folder's lock) first: an unusable folder stops before any window
+            opened = Wallet.open(self.wallet_dir)
         except StoreError as exc:
             raise StartupError(str(exc), status=2) from exc
         keep_big_blocks_returnable()
@@ -182,7 +185,7 @@ class App:
             raise
         self.wallet_notice = opened.notice
         self._stale_notice: Scene | None = None
-        welcome = self._grant_welcome(opened.wallet)
+        welcome = None if options.practice else self._grant_welcome(opened.wallet)
         # --game X --autoplay N while another game's round is open: that round is shown first,
         # then X opens with the autoplay asked for (game id, config, the resumed round's screen).
         self._then_autoplay: tuple[str, AutoplayConfig, Scene] | None = None
@@ -193,6 +196,7 @@ class App:
         )
         self.context.flags["turbo"] = bool(wallet.setting("turbo", False))
         self.notices = _Notices(self.context.resources, self.context.notices)
+        self.practice_badge = PracticeBadge(self.context.resources) if options.practice else None
         self.map_watcher: MapWatcher | None = None
         if options.designer:  # loaded only for it: the screens' modules wait for their first use
             from .designer import MapWatcher
@@ -466,6 +470,8 @@ class App:
         self.context.scenes.draw(self.screen)
         if self.demo is not None:
             self.demo.draw(self.screen)
+        if self.practice_badge is not None:
+            self.practice_badge.draw(self.screen)
         self.notices.draw(self.screen, self.notice_place())
 
     def notice_place(self) -> tuple[int, int] | None:

@@ -25,7 +25,7 @@ import pygame
 from ..availability import playable
 from ..catalogue import CATALOGUE, entry
 from ..engine import get_game
-from ..store import DEFAULT_STARTING_BALANCE, Wallet
+from ..store import DEFAULT_STARTING_BALANCE, DEMO_FOLDER, Wallet
 from . import theme
 from .autoplay import AutoplayConfig
 from .errors import StartupError
@@ -98,7 +98,7 @@ class DemoDirector:
         self.games = [info.id for info in CATALOGUE if playable(info.id) and screen_available(info.id)]
         if not self.games:
             raise StartupError("--demo: no game screen is available yet")
-        opened = Wallet.open(app.data_dir / "demo")
+        opened = Wallet.open(app.data_dir / DEMO_FOLDER)
         self.wallet = opened.wallet
         self.feature_seeds = self._checked_seeds()
         self.index = -1

@@ -37,6 +37,7 @@ class Options:
     windowed: bool = False
     fullscreen: bool = False
     mute: bool = False
+    practice: bool = False
     seed: int | None = None
     data_dir: Path | None = None
     autoplay: int | None = None
@@ -98,7 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--windowed", action="store_true", help="start in a window")
     parser.add_argument("--fullscreen", action="store_true", help="start full screen")
     parser.add_argument("--mute", action="store_true", help="start with sound off")
-    parser.add_argument("--seed", type=_seed, metavar="S", help="reproducible rounds (testing)")
+    parser.add_argument("--practice", action="store_true",
+                        help="play on the practice wallet (practice/ in the data folder), never the player's")
+    parser.add_argument("--seed", type=_seed, metavar="S", help="with --practice: reproducible rounds")
     parser.add_argument("--data-dir", metavar="DIR", help="where the wallet lives")
     parser.add_argument("--autoplay", type=_positive, metavar="N", help="autoplay N rounds on the opened game")
     parser.add_argument("--buy", action="store_true", help="with --autoplay: each round buys the game's feature")
@@ -138,6 +141,11 @@ def validate(ns: argparse.Namespace) -> Options:
         raise OptionsError("--windowed and --fullscreen cannot be used together")
     if ns.demo and (ns.game or ns.autoplay):
         raise OptionsError("--demo chooses its own games: leave out --game and --autoplay")
+    if ns.demo and ns.practice:
+        raise OptionsError("--demo plays on its own demo wallet: leave out --practice")
+    if ns.seed is not None and not ns.practice:
+        raise OptionsError("--seed: seeds are for practice only, never the player's wallet: add --practice "
+                           "(its own wallet, practice/ in the data folder)")
     if ns.autoplay and not ns.game:
         raise OptionsError("--autoplay needs a game: add --game ID")
     if ns.buy and (not ns.autoplay or not ns.game):
@@ -154,7 +162,7 @@ def validate(ns: argparse.Namespace) -> Options:
         check_writable_dir(screenshot.parent if str(screenshot.parent) else Path("."), "--screenshot")
     return Options(
         game=ns.game, demo=ns.demo, windowed=ns.windowed, fullscreen=ns.fullscreen, mute=ns.mute,
-        seed=ns.seed, data_dir=data_dir, autoplay=ns.autoplay, buy=ns.buy, frames=ns.frames,
+        practice=ns.practice, seed=ns.seed, data_dir=data_dir, autoplay=ns.autoplay, buy=ns.buy, frames=ns.frames,
         screenshot=screenshot, bench=ns.bench, log_level=ns.log_level, resolution=ns.resolution,
         designer=ns.designer,
     )

@@ -25,8 +25,10 @@ from game.store.records import FreeGames, LedgerEntry, PoolEntry, PoolRound, Rou
 from game.store.schema import SCHEMA_VERSION
 from game.store.wallet import (
     DEFAULT_STARTING_BALANCE,
+    DEMO_FOLDER,
     MAX_CENTS,
     MAX_SEED,
+    PRACTICE_FOLDER,
     StateUpdate,
     Wallet,
     WalletOpenResult,
@@ -36,8 +38,10 @@ from game.store.wallet import (
 
 __all__ = [
     "DEFAULT_STARTING_BALANCE",
+    "DEMO_FOLDER",
     "MAX_CENTS",
     "MAX_SEED",
+    "PRACTICE_FOLDER",
     "SCHEMA_VERSION",
     "FolderInUse",
     "FreeGames",

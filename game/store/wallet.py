@@ -38,8 +38,13 @@ logger = logging.getLogger(__name__)
 APP_NAME = "FestiveSlots"
 DEFAULT_DB_NAME = "wallet.db"
 DEFAULT_STARTING_BALANCE = 100_000  # cents
+# Wallets of their own inside the data folder, never the player's: the demo's, and practice's (the
+# only one that takes a --seed).
+DEMO_FOLDER = "demo"
+PRACTICE_FOLDER = "practice"
 
-__all__ = ["DEFAULT_DB_NAME", "DEFAULT_STARTING_BALANCE", "MAX_CENTS", "MAX_FREE_GAMES", "MAX_SEED", "StateUpdate",
+__all__ = ["DEFAULT_DB_NAME", "DEFAULT_STARTING_BALANCE", "DEMO_FOLDER", "MAX_CENTS", "MAX_FREE_GAMES", "MAX_SEED",
+           "PRACTICE_FOLDER", "StateUpdate",
            "Wallet", "WalletOpenResult", "bonus_share", "default_data_dir"]
 
 

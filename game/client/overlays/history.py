@@ -1,6 +1,7 @@
 """Game history (recall): the last rounds, each with its time, what it cost, its win, the balance
 before and after it, and its features; an open round is marked as not settled yet (interrupted by
-an earlier run, or in play). Up/Down + Enter replays a settled one."""
+an earlier run, or in play). Up/Down + Enter replays a settled one. On the practice wallet its
+title says PRACTICE."""
 
 from __future__ import annotations
 
@@ -101,6 +102,8 @@ class HistoryOverlay(Overlay):
         self, app: AppContext, records: Sequence[RoundRecord], on_replay: Callable[[RoundRecord], None],
         *, title: str = "Game history",
     ) -> None:
+        if app.options.practice:  # the practice wallet's rounds are never taken for the player's own
+            title = f"PRACTICE wallet · {title}"
         super().__init__(app, SIZE, title)
         self.records = list(records)[:MAX_ROWS]
         self.on_replay = on_replay

@@ -1,10 +1,10 @@
 """Festive Slots: start the play-money slot client.
 
-    festive-slots [--game ID] [--demo] [--windowed | --fullscreen] [--mute] [--seed S]
+    festive-slots [--game ID] [--demo] [--windowed | --fullscreen] [--mute] [--practice [--seed S]]
                   [--data-dir DIR] [--autoplay N] [--frames N] [--screenshot PATH] [--bench]
                   [--log-level LEVEL] [--version]
 
-    festive-slots free-games [--grant N --stake CENTS [--game ID]] [--data-dir DIR]
+    festive-slots free-games [--grant N --stake CENTS [--game ID] [--reason TEXT]] [--data-dir DIR]
 
 The same as ``python -m game`` and ``python main.py`` in a checkout. Exit status 0 on a clean
 run; otherwise non-zero with one line saying why: on stderr, and in the log file. A windowed

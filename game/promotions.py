@@ -2,7 +2,7 @@
 grants more.
 
     python -m game free-games [--data-dir DIR]                                  # what the wallet holds
-    python -m game free-games --grant N --stake CENTS [--game ID] [--data-dir DIR]
+    python -m game free-games --grant N --stake CENTS [--game ID] [--reason TEXT] [--data-dir DIR]
 
 A grant is N free games at a fixed stake (cents) for one game (``--game``), or for any game whose
 bet ladder offers that stake; its money (N x stake) goes into the wallet's bonus balance at once

@@ -211,7 +211,7 @@ class App:
     @staticmethod
     def _grant_welcome(wallet: Wallet) -> FreeGames | None:
         """The player's wallet gets the welcome free games once (``game.promotions.WELCOME``); the
-        demo's wallet never does. A wallet that cannot take them now is told at the next launch."""
+        demo's and the practice wallets never do. A wallet that cannot take them now is told at the next launch."""
         from ..promotions import grant_welcome
 
         try:

@@ -249,6 +249,47 @@ class PrefixHits:
         return out
 
 
+def window_hit_rate(lines: Sequence[tuple[int, ...]], reels: ReelSet, pay: Callable[[tuple[str, ...]], object],
+                    scatter: str | None = None, scatter_hits: Iterable[int] = ()) -> Fraction:
+    """P(some line pays, or the number of scatters on the window is one of ``scatter_hits``), exact.
+
+    Window by window over reels 1-3 (a line's paying decided by its first three cells, which is
+    proven here by :func:`prefix_decides`), the scatters of reels 4 on by their law.
+    """
+    strips = reels.strips
+    if not prefix_decides(pay, [set(strip) for strip in strips]):
+        raise ValueError("a line's paying is not decided by its first three cells: enumerate every window")
+    hits_at = set(scatter_hits)
+    symbols = set().union(*(set(strip) for strip in strips[:3]))
+    hits = PrefixHits(lines, sorted(symbols), reels.rows, lambda a, b, c: pay((a, b, c, *(BLANK,) * (len(strips) - 3)))
+                      is not None)
+    pairs: Counter[tuple[int, int]] = Counter()  # (need, scatters on reels 1-2) -> weight
+    for window1, n1 in windows(strips[0], reels.rows):
+        first = hits.first_two(window1)
+        s1 = window1.count(scatter)
+        for window2, n2 in windows(strips[1], reels.rows):
+            pairs[(hits.need(first, window2), s1 + window2.count(scatter))] += n1 * n2
+    strip3 = strips[2]
+    sets = hits.stop_sets(strip3)
+    by_scatters: dict[int, int] = {}  # scatters in reel 3's window -> its stops
+    for stop in range(len(strip3)):
+        count = sum(strip3[(stop + r) % len(strip3)] == scatter for r in range(reels.rows))
+        by_scatters[count] = by_scatters.get(count, 0) | 1 << stop
+    no_line: Counter[int] = Counter()  # scatters on reels 1-3 -> weight of windows where no line pays
+    for (need, s12), n12 in pairs.items():
+        paying = 0
+        for stops in hits.hit_stops(need, sets):
+            paying |= stops
+        for s3, stops in by_scatters.items():
+            no_line[s12 + s3] += n12 * (stops & ~paying).bit_count()
+    rest = (scatter_count_distribution(reels, scatter, only=range(3, len(strips))) if scatter is not None
+            else {0: Fraction(1)})
+    weight = len(strips[0]) * len(strips[1]) * len(strips[2])
+    miss = sum((Fraction(n, weight) * p for s, n in no_line.items() for k, p in rest.items()
+                if s + k not in hits_at), Fraction(0))
+    return 1 - miss
+
+
 # -- scatters -----------------------------------------------------------------------------------
 
 

@@ -4,6 +4,7 @@
     python -m game.engine.par GAME [--buy] --write     # writes docs/par/<game>[_buy].md (or --out DIR)
     python -m game.engine.par --all --write            # every game and mode
     python -m game.engine.par --all --check            # exit 1 when a sheet on disk is not what the data gives
+    python -m game.engine.par GAME [--buy] --csv DIR   # also every table of the sheet as a CSV file in DIR
 
 A sheet records the SHA-256 of the data file it was made from; ``tests/test_par.py`` fails when
 a data file changes and its sheet was not regenerated. A game's own ``par.py`` builds its sheet
@@ -17,16 +18,19 @@ figure counts.
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import math
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from .. import GAME_IDS, get_game
+from ..exact import LinePays, PayKey
 from ..game import Game
 from ..money import format_cents, multiplier_text
 from .plugins import game_module
@@ -76,23 +80,77 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> list[str]
     return out + [""]
 
 
+@dataclass(frozen=True)
+class SheetTable:
+    """One table of a sheet as written: its section, the paragraph it follows, its header and cells (Markdown)."""
+
+    section: str
+    caption: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
 class Sheet:
+    """A sheet being written: its Markdown lines and, for ``--csv``, every table it holds."""
+
     def __init__(self) -> None:
         self.lines: list[str] = []
+        self.tables: list[SheetTable] = []
+        self.section = ""
+        self.caption = ""
 
     def h(self, title: str) -> None:
         self.lines += [f"## {title}", ""]
+        self.section, self.caption = title, ""
 
     def p(self, *text: str) -> None:
         self.lines += [*text, ""]
+        self.caption = text[0] if text else ""
 
     def t(self, headers: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
-        self.lines += table(headers, rows)
+        cells = tuple(tuple(str(cell) for cell in row) for row in rows)
+        self.tables.append(SheetTable(self.section, self.caption, tuple(headers), cells))
+        self.lines += table(headers, cells)
+        self.caption = ""
 
     def text(self) -> str:
         while self.lines and not self.lines[-1]:
             self.lines.pop()
         return "\n".join(self.lines) + "\n"
+
+
+def slug(title: str, words: int = 6) -> str:
+    """A file-name form of a title's first words ("4. Reel strips" -> "reel_strips")."""
+    kept = "".join(c if c.isalnum() else " " for c in title.lower()).split()
+    return "_".join([word for word in kept if not word.isdigit()][:words])
+
+
+def csv_names(stem: str, tables: Sequence[SheetTable]) -> list[str]:
+    """Each table's CSV file name: the sheet's stem, the table's number in the sheet, its section and caption."""
+    names = []
+    for i, tab in enumerate(tables, start=1):
+        parts = [stem, f"{i:02d}", slug(tab.section) or "header", slug(tab.caption, 4)]
+        names.append("_".join(part for part in parts if part) + ".csv")
+    return names
+
+
+def csv_cell(cell: str) -> str:
+    """A Markdown cell as a spreadsheet takes it: the same text without the bold marks."""
+    return cell.replace("**", "")
+
+
+def write_csv(folder: Path, stem: str, sheet: Sheet) -> list[Path]:
+    """Every table of the sheet as a CSV file in ``folder``: the header row, then the Markdown's rows."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, tab in zip(csv_names(stem, sheet.tables), sheet.tables):
+        path = folder / name
+        with path.open("w", encoding="utf-8", newline="") as out:
+            writer = csv.writer(out)
+            writer.writerow([csv_cell(cell) for cell in tab.headers])
+            writer.writerows([csv_cell(cell) for cell in row] for row in tab.rows)
+        paths.append(path)
+    return paths
 
 
 # -- measured reports ---------------------------------------------------------------------------
@@ -322,6 +380,180 @@ def report_sd(report: Measured, price: float = 1.0) -> tuple[float, str]:
             f" {var_y:.2f}, and Var(W) = Var(Y) + p Var(F)")
 
 
+# -- the test lab's tables ------------------------------------------------------------------------
+
+
+def stops_table(sheet: Sheet, title: str, strips: Sequence[Sequence[str]]) -> None:
+    """A set of strips stop by stop: at stop k a reel shows strip[k] on its top row, the next symbols below."""
+    longest = max(len(strip) for strip in strips)
+    rows = [[k, *(strip[k] if k < len(strip) else "" for strip in strips)] for k in range(longest)]
+    sheet.p(f"{title}, stop by stop (lengths {', '.join(str(len(strip)) for strip in strips)}):")
+    sheet.t(["stop", *(f"reel {i + 1}" for i in range(len(strips)))], rows)
+
+
+def cycle_of(strips: Sequence[Sequence[str]]) -> int:
+    """The full cycle: every combination of stops, one per reel."""
+    return math.prod(len(strip) for strip in strips)
+
+
+@dataclass(frozen=True)
+class LineCycle:
+    """One line's pays counted over the full cycle of a set of strips.
+
+    ``law`` is ``game.engine.exact.line_pays`` over the strips' stops (``weighted(strip)``: each
+    weight is a number of stops), so its ``ways`` are whole counts of stop combinations.
+    """
+
+    title: str
+    strips: Sequence[Sequence[str]]
+    law: LinePays
+    lines: int
+    name: Callable[[PayKey], str] = lambda key: " x".join(str(part) for part in key)
+    adjust: Sequence[tuple[str, PayKey, int]] = ()  # (row name, key it is taken from, ways): e.g. a jackpot line
+
+
+def hit_counts_table(sheet: Sheet, cycle: LineCycle) -> None:
+    """Per pay of one line: its combinations over the full cycle, its pay, its probability, per spin."""
+    total = cycle_of(cycle.strips)
+    if cycle.law.total != total:
+        raise ValueError(f"{cycle.title}: the line law's weight {cycle.law.total} is not the cycle {total}")
+    ways = dict(cycle.law.ways)
+    extra = []
+    for label, key, n in cycle.adjust:
+        ways[key] -= n
+        extra.append((label, n))
+    rows = []
+    for key in sorted(ways, key=lambda k: -ways[k]):
+        if not ways[key]:
+            continue
+        pay = cycle.law.amounts[key] / cycle.law.ways[key]
+        p = Fraction(ways[key], total)
+        rows.append([cycle.name(key), frac(pay), f"{ways[key]:,}", pct(p, 6), one_in(p),
+                     f"{float(p * cycle.lines):.6g}"])
+    for label, n in extra:
+        p = Fraction(n, total)
+        rows.append([label, "see its section", f"{n:,}", pct(p, 6), one_in(p), f"{float(p * cycle.lines):.6g}"])
+    hit = sum(ways.values()) + sum(n for _, n in extra)
+    rows.append(["**a line pays**", "", f"**{hit:,}**", pct(Fraction(hit, total), 6), one_in(Fraction(hit, total)),
+                 f"{hit * cycle.lines / total:.6g}"])
+    sheet.p(f"{cycle.title}: one line's pays over the full cycle of {total:,} stop combinations"
+            f" ({' x '.join(str(len(s)) for s in cycle.strips)}; exact counts). Every line has the same counts (its"
+            f" cells are on different reels); the last column is the expected number of such line wins a spin"
+            f" ({cycle.lines} lines).")
+    sheet.t(["pay", "x total bet", "combinations", "probability (one line)", "one in", "per spin"], rows)
+
+
+@dataclass(frozen=True)
+class ScatterCycle:
+    """The law of the number of scatters on a spin's window, and what each number pays (x total bet)."""
+
+    title: str
+    strips: Sequence[Sequence[str]]
+    law: dict[int, Fraction]
+    pays: dict[int, Fraction]
+    trigger: int | None = None  # from this many on the free games start
+
+
+def scatter_counts_table(sheet: Sheet, scatters: ScatterCycle) -> None:
+    """Per number of scatters: its stop combinations over the full cycle, its pay and its probability."""
+    total = cycle_of(scatters.strips)
+    rows = []
+    for n in sorted(scatters.law):
+        p = scatters.law[n]
+        if not p:
+            continue
+        ways = p * total
+        if ways.denominator != 1:
+            raise ValueError(f"{scatters.title}: {n} scatters' law is not a count of the cycle's combinations")
+        pay = scatters.pays.get(n)
+        feature = scatters.trigger is not None and n >= scatters.trigger
+        what = " + ".join(part for part in (frac(pay) if pay else "", "free games" if feature else "") if part)
+        rows.append([n, what, f"{ways.numerator:,}", pct(p, 6), one_in(p)])
+    sheet.p(f"{scatters.title}: scatters anywhere on the window over the full cycle of {total:,} stop combinations"
+            " (exact counts):")
+    sheet.t(["scatters", "pays (x total bet)", "combinations", "probability", "one in"], rows)
+
+
+@dataclass(frozen=True)
+class LabFigures:
+    """What a test lab's sheet adds, per game and mode; a game's ``par.py`` fills it from its own math."""
+
+    strips: Sequence[tuple[str, Sequence[Sequence[str]]]] = ()
+    cycles: Sequence[LineCycle] = ()
+    scatters: Sequence[ScatterCycle] = ()
+    hit_rates: Sequence[tuple[str, Fraction]] = ()  # exact
+    largest: Sequence[tuple[str, str, str]] = ()  # (what, win, how it was found)
+    rtps: Sequence[tuple[str, str, str]] = ()  # (figure, value, how)
+    notes: Sequence[str] = field(default_factory=tuple)
+
+
+def lab_section(sheet: Sheet, number: int, lab: LabFigures) -> None:
+    """The test lab's section: strips stop by stop, hit counts over the cycle, each prize's probability,
+    the exact hit rate, the largest win before the cap and the RTPs a lab asks for."""
+    sheet.h(f"{number}. For the test lab")
+    for title, strips in lab.strips:
+        stops_table(sheet, title, strips)
+    for cycle in lab.cycles:
+        hit_counts_table(sheet, cycle)
+    for scatters in lab.scatters:
+        scatter_counts_table(sheet, scatters)
+    if lab.hit_rates:
+        total = cycle_of(lab.cycles[0].strips) if lab.cycles else None
+        headers = ["event", "probability", "fraction", "one in"]
+        rows = [[what, pct(p, 6), frac(p), one_in(p)] for what, p in lab.hit_rates]
+        if total is not None:
+            sheet.p(f"Hit rates (exact; combinations out of the base game's cycle of {total:,}, where the event is"
+                    " decided by the reel stops alone):")
+            headers.append("combinations")
+            for row, (_, p) in zip(rows, lab.hit_rates):
+                ways = p * total
+                row.append(f"{ways.numerator:,}" if ways.denominator == 1 else "(with other draws)")
+        else:
+            sheet.p("Hit rates (exact):")
+        sheet.t(headers, rows)
+    if lab.largest:
+        sheet.p("The largest win before the cap:")
+        sheet.t(["what", "win (x total bet)", "how it was found"], lab.largest)
+    if lab.rtps:
+        sheet.p("RTPs a lab asks for beside the published one:")
+        sheet.t(["figure", "value", "how"], lab.rtps)
+    if lab.notes:
+        sheet.lines += [*lab.notes, ""]
+
+
+def line_largest(cycle: LineCycle, scatter_top: Fraction = Fraction(0),
+                 cap: Fraction | None = None) -> list[tuple[str, str, str]]:
+    """One line's largest pay (exact, from the cycle's counts) and the bound it gives a whole spin."""
+    law = cycle.law
+    pays = {key: law.amounts[key] / law.ways[key] for key in law.ways if law.ways[key]}
+    top = max(pays, key=lambda key: pays[key])
+    bound = cycle.lines * pays[top] + scatter_top
+    scatter = " plus the largest scatter pay" if scatter_top else ""
+    spin = (f"{cycle.title}: a spin, at most", f"{float(bound):,.2f}",
+            f"exact bound: all {cycle.lines} lines paying that{scatter}; no window need reach it")
+    if cap is not None and bound >= cap:
+        spin = (f"{cycle.title}: a spin, at most", f"{float(cap):,.2f} (the cap)",
+                f"the bound above ({float(bound):,.2f}: all {cycle.lines} lines paying that{scatter}) is past the cap")
+    return [
+        (f"{cycle.title}: one line, largest pay", f"{float(pays[top]):,.2f} ({cycle.name(top)})",
+         f"exact: the largest pay of any of the {law.total:,} stop combinations"),
+        spin,
+    ]
+
+
+def largest_seen(report: Measured, cap: Fraction | None) -> list[tuple[str, str, str]]:
+    """The largest wins a measured report saw (base spin and whole round), below or at the cap."""
+    rows = []
+    if report.get("base_max_x") is not None:
+        rows.append(("base spin, largest seen", f"{report['base_max_x']:,.2f}",
+                     f"{report.cite()}, seed {report['base_max_seed']}"))
+    seen = report.get("max_win_x")
+    if seen is not None:
+        at_cap = cap is not None and Fraction(str(seen)) >= cap
+        rows.append(("a round, largest seen" + (" (the cap)" if at_cap else ""), f"{seen:,.2f}", report.cite()))
+    return rows
+
+
 def raw_data(game: Game) -> dict[str, Any]:
     """The data file as written: the paytable's printed figures."""
     assert game.data_file is not None
@@ -349,21 +581,26 @@ def modes(game_id: str) -> tuple[bool, ...]:
     return (False, True) if get_game(game_id).buy_price_x is not None else (False,)
 
 
-def build(game_id: str, buy: bool = False) -> str:
+def build_sheet(game_id: str, buy: bool = False) -> Sheet:
     """The sheet of a game and mode: the game's own ``par.py`` builds it, else :func:`plain_sheet`."""
     game = get_game(game_id)
     if buy and game.buy_price_x is None:
         raise SheetError(f"{game_id} has no buy feature")
     own = game_module(game, "par")
-    builder: Callable[[Game, bool], str] = own.build if own is not None else plain_sheet
+    builder: Callable[[Game, bool], Sheet] = own.build if own is not None else plain_sheet
     return builder(game, buy)
+
+
+def build(game_id: str, buy: bool = False) -> str:
+    """The sheet's Markdown text."""
+    return build_sheet(game_id, buy).text()
 
 
 class SheetError(Exception):
     """A sheet that cannot be made (a mode the game does not have)."""
 
 
-def plain_sheet(game: Game, buy: bool) -> str:
+def plain_sheet(game: Game, buy: bool) -> Sheet:
     """The sheet of a game without a ``par.py`` of its own: bets and rounding, its pay figures and its
     measured RTP (``rtp.json``, or a note that it is not measured yet)."""
     mode = "buy" if buy else "base"
@@ -386,14 +623,14 @@ def plain_sheet(game: Game, buy: bool) -> str:
         where = report_file.relative_to(ROOT).as_posix() if report_file else "rtp.json"
         sheet.p(f"Not measured yet: `python -m game.engine.simulate {game.id}{' --buy' if buy else ''} --rounds N"
                 f" --seed S --json {where}` writes the report beside the data.")
-        return sheet.text()
+        return sheet
     sheet.lines += [f"- RTP: **{measured.interval()}** ({measured.cite()}).",
                     f"- Hit rate: {pct(measured['hit_rate'], 2)}.", ""]
     printed = printed_text(game, buy)
     inside = measured["ci_low"] <= printed_figure(printed) <= measured["ci_high"]
     proven = "yes" if measured["half_width"] <= ACCEPT_HALF_WIDTH else "no: half-width above 0.1 point"
     acceptance_section(sheet, [["RTP", measured.interval(), proven, "inside" if inside else "outside"]])
-    return sheet.text()
+    return sheet
 
 
 def in_checkout() -> bool:
@@ -419,6 +656,8 @@ def main(argv: list[str] | None = None) -> int:
                              " current folder; never an installed package's)")
     parser.add_argument("--check", action="store_true", help="compare with the sheet in --out instead (exit 1 if not)")
     parser.add_argument("--stdout", action="store_true", help="print the sheet (the default)")
+    parser.add_argument("--csv", type=Path, default=None, metavar="DIR",
+                        help="also write every table of the sheet as a CSV file into DIR")
     args = parser.parse_args(argv)
     if args.all == (args.game is not None):
         parser.error("name a game, or --all")
@@ -429,10 +668,14 @@ def main(argv: list[str] | None = None) -> int:
     stale = 0
     for game_id, buy in jobs:
         try:
-            text = build(game_id, buy)
+            sheet = build_sheet(game_id, buy)
         except SheetError as exc:
             parser.error(str(exc))
+        text = sheet.text()
         path = folder / sheet_path(game_id, buy).name
+        if args.csv is not None:
+            written = write_csv(args.csv, path.stem, sheet)
+            print(f"wrote {len(written)} tables as CSV into {_shown(args.csv)}", file=sys.stderr)
         if args.check:
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 print(f"{_shown(path)}: out of date (python -m game.engine.par {game_id}"

@@ -4,7 +4,7 @@ The catalogue names each game's engine class (``game.engine.games.<id>:Class``);
 look in that class's package for the optional modules below, and use their defaults when a game
 has none (docs/ADDING_A_GAME.md):
 
-* ``par.py``: ``build(game, buy) -> str``, the game's PAR sheet on the sections of
+* ``par.py``: ``build(game, buy) -> Sheet``, the game's PAR sheet on the sections of
   ``game.engine.analysis.par`` (default: ``par.plain_sheet``, the measured RTP and the pay figures);
 * ``exact.py``: the game's exact math, with ``main()`` for ``python -m game.engine.games.<id>.exact``;
   a game that proves its RTP by exact parts returns them from ``Game.exact_parts`` (default: None).

@@ -13,6 +13,8 @@ from typing import Any
 from ...analysis.par import (
     ACCEPT_HALF_WIDTH,
     Z95,
+    LabFigures,
+    LineCycle,
     Measured,
     Sheet,
     acceptance_section,
@@ -20,6 +22,9 @@ from ...analysis.par import (
     deviation_section,
     frac,
     header,
+    lab_section,
+    largest_seen,
+    line_largest,
     one_in,
     pct,
     printed_figure,
@@ -47,7 +52,7 @@ def _combined(reports: Sequence[Measured]) -> tuple[float, float]:
     return mean, math.sqrt(1 / sum(weights))
 
 
-def build(game: Game, buy: bool) -> str:
+def build(game: Game, buy: bool) -> Sheet:
     g: Any = game
     data = g.data
     x: Any = _exact(game.data_digest())  # its figures are read by name below
@@ -247,4 +252,32 @@ def build(game: Game, buy: bool) -> str:
              "no: half-width above 0.1 point",
              "inside" if report["ci_low"] <= printed_figure(printed) <= report["ci_high"] else "outside"]]
     acceptance_section(sheet, rows)
-    return sheet.text()
+    lab_section(sheet, 13, lab(game, buy, x, report))
+    return sheet
+
+
+def lab(game: Game, buy: bool, x: Any, report: Measured) -> LabFigures:
+    """The test lab's tables: the strips stop by stop; for the base game the line's counts over the cycle
+    (the sleigh aside: it is a draw of its own, blended in section 5) and the exact hit rates."""
+    g: Any = game
+    data = g.data
+    cap = g.description.cap
+    seen = largest_seen(report, cap)
+    if buy:
+        return LabFigures(strips=[("Free games", data.free_reels.strips)], largest=seen, notes=[
+            "A bought round has no base spin: its wins are the free games', simulated (sections 7 and 8)."])
+    base = LineCycle("Base game, no sleigh", data.base_reels.strips, x.plain_law, x.lines)
+    return LabFigures(
+        strips=[("Base game", data.base_reels.strips), ("Free games", data.free_reels.strips)],
+        cycles=[base],
+        hit_rates=[("a base spin pays (sleigh blended in)", x.base_hit_rate),
+                   ("a base spin pays, no sleigh", x.plain_hit_rate),
+                   ("a base spin pays, the sleigh flies", x.sleigh_hit_rate),
+                   ("one line pays, no sleigh", x.plain_law.hit_probability),
+                   ("the free games start", x.trigger)],
+        largest=[*line_largest(base, cap=cap), *seen,
+                 ("the cap", f"{float(cap):,.2f}", "printed; the round stops when its win reaches it")],
+        notes=[f"With the sleigh a line can pay more than without it (its pies are wild); section 5 gives each"
+               f" pay's chance with it. Capped rounds seen: {report['capped_rounds']} in {report['feature_runs']:,}"
+               " free games."],
+    )

@@ -49,13 +49,13 @@ from ...exact import (
     BLANK,
     LinePays,
     PayKey,
-    PrefixHits,
     evaluator_line_pay,
     evaluator_line_wins,
     line_pays,
     prefix_decides,
     scatter_count_distribution,
     weighted,
+    window_hit_rate,
     windows,
 )
 from .figures import ExactFigures, exact_file
@@ -140,36 +140,8 @@ def compute(game: HalloweenVacation | None = None) -> HalloweenExact:
 
 def base_hit_rate(game: HalloweenVacation) -> Fraction:
     """P(some line or the scatters pay on a base spin), window by window over reels 1-3."""
-    pay = evaluator_line_pay(game.evaluator)
-    reels = game.base_reels
-    _prove_prefix_decides(pay, [set(strip) for strip in reels.strips])
-    symbols = set().union(*(set(strip) for strip in reels.strips[:3]))
-    hits = PrefixHits(game.lines, sorted(symbols), reels.rows, lambda a, b, c: pay((a, b, c, BLANK, BLANK)) is not None)
-    scatter = game.scatter
-    pairs: Counter[tuple[int, int]] = Counter()  # (need, scatters on reels 1-2) -> weight
-    for window1, n1 in windows(reels.strips[0], reels.rows):
-        first = hits.first_two(window1)
-        s1 = window1.count(scatter)
-        for window2, n2 in windows(reels.strips[1], reels.rows):
-            pairs[(hits.need(first, window2), s1 + window2.count(scatter))] += n1 * n2
-    strip3 = reels.strips[2]
-    sets = hits.stop_sets(strip3)
-    by_scatters: dict[int, int] = {}  # scatters in reel 3's window -> its stops
-    for stop in range(len(strip3)):
-        count = sum(strip3[(stop + r) % len(strip3)] == scatter for r in range(reels.rows))
-        by_scatters[count] = by_scatters.get(count, 0) | 1 << stop
-    no_line: Counter[int] = Counter()  # scatters on reels 1-3 -> weight of windows where no line pays
-    for (need, s12), n12 in pairs.items():
-        paying = 0
-        for stops in hits.hit_stops(need, sets):
-            paying |= stops
-        for s3, stops in by_scatters.items():
-            no_line[s12 + s3] += n12 * (stops & ~paying).bit_count()
-    rest = scatter_count_distribution(reels, scatter, only=range(3, len(reels.strips)))
-    weight = len(reels.strips[0]) * len(reels.strips[1]) * len(reels.strips[2])
-    miss = sum((Fraction(n, weight) * p for s, n in no_line.items() for k, p in rest.items()
-                if s + k not in game.scatter_pays), Fraction(0))
-    return 1 - miss
+    return window_hit_rate(game.lines, game.base_reels, evaluator_line_pay(game.evaluator), game.scatter,
+                           game.scatter_pays)
 
 
 def _prove_prefix_decides(pay, alphabets) -> None:

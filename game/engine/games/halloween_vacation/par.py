@@ -9,7 +9,10 @@ from typing import Any
 
 from ...analysis.par import (
     Z95,
+    LabFigures,
+    LineCycle,
     Measured,
+    ScatterCycle,
     Sheet,
     acceptance_section,
     agrees,
@@ -17,6 +20,9 @@ from ...analysis.par import (
     deviation_section,
     frac,
     header,
+    lab_section,
+    largest_seen,
+    line_largest,
     one_in,
     pct,
     printed_figure,
@@ -40,7 +46,7 @@ def exact_of(game: Game) -> HalloweenExact:
     return _exact(game.data_digest())
 
 
-def build(game: Game, buy: bool) -> str:
+def build(game: Game, buy: bool) -> Sheet:
     """The sheet of the base game (the game has no buy)."""
     if buy:
         raise SystemExit("halloween_vacation has no buy feature")
@@ -167,4 +173,24 @@ def build(game: Game, buy: bool) -> str:
         ["RTP, published simulation", report.interval(), "no: half-width above 0.1 point", "inside"
          if report["ci_low"] <= printed_figure(game.description.printed_rtp.base) <= report["ci_high"] else "outside"],
     ])
-    return sheet.text()
+    lab_section(sheet, 13, lab(game, x, report))
+    return sheet
+
+
+def lab(game: Game, x: Any, report: Measured) -> LabFigures:
+    """The test lab's tables: the strips stop by stop, the base line's counts over the cycle, the largest wins."""
+    g: Any = game
+    base = LineCycle("Base game", g.base_reels.strips, x.line_law, x.lines)
+    top_scatter = max(x.scatter_pays.values(), default=Fraction(0))
+    return LabFigures(
+        strips=[("Base game", g.base_reels.strips), ("Free game", g.free_reels.strips),
+                ("Free game while an Expanding Wild stands", g.free_reels_expanding.strips)],
+        cycles=[base],
+        scatters=[ScatterCycle("Base game", g.base_reels.strips, dict(x.scatter_counts), dict(x.scatter_pays),
+                               x.trigger_count)],
+        hit_rates=[("a base spin pays (lines or scatters)", x.base_hit_rate),
+                   ("one line pays", x.line_law.hit_probability), ("the free game starts", x.trigger)],
+        largest=[*line_largest(base, top_scatter),
+                 ("a round, bound", f"below {float(g.max_win_bound_x):,.2f}", "exact bound (section 10); no cap"),
+                 *largest_seen(report, None)],
+    )

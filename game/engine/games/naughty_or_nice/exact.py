@@ -18,13 +18,14 @@ import itertools
 import math
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ... import get_game
 from ...commands import run_command
+from ...exact import LinePays, PayKey, line_pays, weighted, window_hit_rate
 from ...reels import ReelSet
 
 if TYPE_CHECKING:
@@ -115,6 +116,38 @@ def base_exact(game: NaughtyOrNice) -> BaseExact:
         scatter_law=tuple(scatter_law), scatter_rtp=scatter_rtp, trigger=trigger,
         jackpot_lines=jackpot_line * len(game.lines), jackpot_any=jackpot_any(game),
     )
+
+
+def symbol_line_pay(game: NaughtyOrNice) -> Callable[[tuple[str, ...]], tuple[PayKey, Fraction] | None]:
+    """:func:`line_pay` on a line of symbols: ((symbol, count), pay x total bet), or None (jackpot aside)."""
+    classes = {name: (WILD if name in game.substitutes else name if name in game.line_pays else OTHER)
+               for name in game.symbols}
+    lines = len(game.lines)
+
+    def pay(cells: tuple[str, ...]) -> tuple[PayKey, Fraction] | None:
+        hit = line_pay([classes.get(cell, OTHER) for cell in cells], game.line_pays, game.pays_as)
+        return None if hit is None else ((hit[0], hit[1]), Fraction(hit[2], lines))
+
+    return pay
+
+
+def base_line_cycle(game: NaughtyOrNice) -> LinePays:
+    """One base line's pays over the full cycle of stops (integer counts; five Nice Girls counted as five Santas)."""
+    return line_pays([weighted(strip) for strip in game.base_reels.strips], symbol_line_pay(game))
+
+
+def jackpot_line_ways(game: NaughtyOrNice) -> int:
+    """How many stop combinations put five Nice Girls on a given line."""
+    return math.prod(strip.count(game.jackpot_symbol) for strip in game.base_reels.strips)
+
+
+def base_hit_rate(game: NaughtyOrNice, with_trigger: bool = False) -> Fraction:
+    """P(a base spin pays: a line, the jackpot or the scatters), or with ``with_trigger`` pays or starts the
+    free games; exact, window by window."""
+    hits = set(game.scatter_pays)
+    if with_trigger:
+        hits |= set(range(game.scatter_trigger, game.reel_count * game.rows + 1))
+    return window_hit_rate(game.lines, game.base_reels, symbol_line_pay(game), game.scatter, hits)
 
 
 def scatter_count_law(reels: ReelSet, scatter: str) -> list[Fraction]:

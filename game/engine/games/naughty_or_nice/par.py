@@ -15,13 +15,19 @@ from typing import Any
 from ...analysis.par import (
     ACCEPT_HALF_WIDTH,
     Z95,
+    LabFigures,
+    LineCycle,
     Measured,
+    ScatterCycle,
     Sheet,
     acceptance_section,
     bets_section,
     deviation_section,
     frac,
     header,
+    lab_section,
+    largest_seen,
+    line_largest,
     one_in,
     pct,
     rng_section,
@@ -31,12 +37,12 @@ from ...analysis.par import (
 from ...game import Game
 from ...jackpot import UNITS_PER_CENT
 from ...money import format_cents, multiplier_text
-from .exact import base_exact
+from .exact import base_exact, base_hit_rate, base_line_cycle, jackpot_line_ways
 
 AWARD_NAMES = {"spin": "1 more free game", "prize": "an instant prize", "hold": "her reel held for the next free game"}
 
 
-def build(game: Game, buy: bool) -> str:
+def build(game: Game, buy: bool) -> Sheet:
     if buy:
         raise SystemExit("naughty_or_nice has no buy feature")
     g: Any = game
@@ -123,11 +129,11 @@ def build(game: Game, buy: bool) -> str:
     sheet.t(["Bonus Substitute", "award weights", "instant prize weights (x total bet)"], rows)
     strata = {st["start"]["substitute"]: st for st in report["strata"]}
     rows = []
+    choices = single_choice_rtps(report, x)
     for name in d.substitutes:
         st = strata[name]
         se = st["controlled_sd_x"] / st["runs"] ** 0.5
-        rtp = float(x.base_x) + float(x.trigger) * st["mean_x"]
-        half = Z95 * float(x.trigger) * se
+        rtp, half = choices[name]
         rows.append([name, f"{st['runs']:,}", f"{st['mean_x']:.3f}x +- {Z95 * se:.3f}", f"{st['sd_x']:.2f}x",
                      f"{pct(rtp, 3)} +- {half * 100:.3f} pp"])
     sheet.t(["always chosen", "runs", "mean free-games win (95%)", "sd of one free game", "RTP with her"], rows)
@@ -222,7 +228,67 @@ def build(game: Game, buy: bool) -> str:
         "yes (exact parts + simulated free games)" if half <= ACCEPT_HALF_WIDTH else "no: half-width above 0.1 point",
         f"{printed} (designed): " + ("inside" if report["ci_low"] <= target <= report["ci_high"] else "outside"),
     ]])
-    return sheet.text()
+    lab_section(sheet, 13, lab(game, x, report))
+    return sheet
+
+
+def single_choice_rtps(report: Measured, x: Any) -> dict[str, tuple[float, float]]:
+    """Per Bonus Substitute, the RTP (and its 95% half-width) of a player who always chooses her."""
+    out = {}
+    for st in report["strata"]:
+        se = st["controlled_sd_x"] / st["runs"] ** 0.5
+        trigger = float(x.trigger)
+        out[st["start"]["substitute"]] = (float(x.base_x) + trigger * st["mean_x"], Z95 * trigger * se)
+    return out
+
+
+def lab(game: Game, x: Any, report: Measured) -> LabFigures:
+    """The test lab's tables: strips stop by stop, the base line's counts over the cycle, the scatters', the exact
+    hit rates, the largest wins, the worst single-choice RTP and the RTP with the jackpot."""
+    g: Any = game
+    d = g.description
+    jackpot_ways = jackpot_line_ways(g)
+    base = LineCycle("Base game", g.base_reels.strips, base_line_cycle(g), len(game.lines),
+                     adjust=[(f"jackpot (five {d.jackpot_symbol})", (d.pays_as, g.reel_count), jackpot_ways)])
+    choices = single_choice_rtps(report, x)
+    worst = min(choices, key=lambda name: choices[name][0])
+    best = max(choices, key=lambda name: choices[name][0])
+    q = jackpot_rate_sim(report, x)
+    jackpot = g.jackpot
+    bet = game.default_bet
+
+    def with_jackpot(rtp: float, at: int) -> float:
+        return rtp + float(jackpot.share) + jackpot.seed * q / at
+
+    how = f"exact base game and trigger x the free games' mean with her alone ({report.cite()}), 95% interval"
+    rtps = [
+        (f"worst single-choice RTP: always {worst}",
+         f"**{pct(choices[worst][0], 3)}** +- {choices[worst][1] * 100:.3f} pp", how),
+        (f"best single-choice RTP: always {best}", f"{pct(choices[best][0], 3)} +- {choices[best][1] * 100:.3f} pp",
+         how),
+        ("RTP (the strategy's even mix), jackpot aside", pct(report["rtp"], 3), "section 8"),
+    ]
+    for at in (game.bets[0], bet, game.bets[-1]):
+        rtps.append((f"RTP with the jackpot at {format_cents(at)}{' (default bet)' if at == bet else ''}",
+                     pct(with_jackpot(report["rtp"], at), 3),
+                     f"RTP + the long-run jackpot return ({jackpot.share} of each wager + seed x chance / bet;"
+                     " section 10)"))
+    rtps.append((f"worst single-choice RTP with the jackpot at {format_cents(bet)}",
+                 pct(with_jackpot(choices[worst][0], bet), 3), "the same, always " + worst))
+    return LabFigures(
+        strips=[("Base game", g.base_reels.strips), ("Free games", g.free_reels.strips)],
+        cycles=[base],
+        scatters=[ScatterCycle("Base game", g.base_reels.strips, dict(enumerate(x.scatter_law)),
+                               {n: Fraction(v) for n, v in d.scatter_pays.items()}, d.scatter_trigger)],
+        hit_rates=[("a base spin pays (lines, the jackpot or the scatters)", base_hit_rate(g)),
+                   ("a base spin pays or starts the free games", base_hit_rate(g, with_trigger=True)),
+                   ("one line pays", base.law.hit_probability),
+                   ("the free games start", x.trigger), ("a base spin wins the jackpot", x.jackpot_any)],
+        largest=[*line_largest(base, max(Fraction(v) for v in d.scatter_pays.values()), d.cap),
+                 *largest_seen(report, d.cap),
+                 ("the cap", f"{float(d.cap):,.2f}", "printed, jackpot aside; the round stops when it reaches it")],
+        rtps=rtps,
+    )
 
 
 def jackpot_rate_sim(report: Measured, x: Any) -> float:

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...analysis.par import (
     ACCEPT_HALF_WIDTH,
+    LabFigures,
     Measured,
     Sheet,
     acceptance_section,
@@ -16,6 +17,8 @@ from ...analysis.par import (
     deviation_section,
     frac,
     header,
+    lab_section,
+    largest_seen,
     pct,
     printed_figure,
     printed_text,
@@ -28,7 +31,7 @@ from ...game import Game
 from ...money import format_cents, multiplier_text
 
 
-def build(game: Game, buy: bool) -> str:
+def build(game: Game, buy: bool) -> Sheet:
     g: Any = game
     data = g.data
     report = Measured(game, "buy" if buy else "base")
@@ -138,7 +141,12 @@ def build(game: Game, buy: bool) -> str:
                                 else "no: half-width above 0.1 point",
                                 "inside" if report["ci_low"] <= printed_figure(printed) <= report["ci_high"]
                                 else "outside"]])
-    return sheet.text()
+    cap = Fraction(g.cap)
+    lab_section(sheet, 13, LabFigures(
+        largest=[*largest_seen(report, cap), ("the cap", f"{float(cap):,.2f}", "printed; the round stops at it")],
+        notes=["The game has no reel strips: every cell is drawn by the drop weights of section 4, so there is no"
+               " cycle of stops to count; its figures are simulated (sections 6 to 8)."]))
+    return sheet
 
 
 def _bracket_low(key: str) -> int:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...analysis.par import (
     ACCEPT_HALF_WIDTH,
+    LabFigures,
     Measured,
     Sheet,
     acceptance_section,
@@ -21,6 +22,8 @@ from ...analysis.par import (
     deviation_section,
     frac,
     header,
+    lab_section,
+    largest_seen,
     one_in,
     pct,
     rng_section,
@@ -31,7 +34,7 @@ from ...money import format_cents, multiplier_text
 from .exact import bonus_exact, free_spin_law
 
 
-def build(game: Game, buy: bool) -> str:
+def build(game: Game, buy: bool) -> Sheet:
     if buy:
         raise SystemExit("slingo_santa_king has no buy feature")
     g: Any = game
@@ -179,4 +182,8 @@ def build(game: Game, buy: bool) -> str:
         "yes" if half <= ACCEPT_HALF_WIDTH else "no: half-width above 0.1 point",
         f"{printed} (designed): " + ("inside" if report["ci_low"] <= target <= report["ci_high"] else "outside"),
     ]])
-    return sheet.text()
+    lab_section(sheet, 13, LabFigures(
+        largest=largest_seen(report, None),
+        notes=["The reels have no strips: each spin draws each reel's symbol by its weights (section 4), so there is"
+               " no cycle of stops to count; the ladder's prize is simulated (section 6)."]))
+    return sheet

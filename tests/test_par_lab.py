@@ -19,12 +19,14 @@ from game.engine.analysis import par
 from game.engine.exact import (
     BLANK,
     evaluator_line_pay,
+    largest_window_win,
     line_pays,
     prefix_decides,
     scatter_count_distribution,
     weighted,
     window_hit_rate,
 )
+from game.engine.games.halloween_vacation.par import largest_of
 from game.engine.games.naughty_or_nice.exact import base_exact, base_line_cycle, jackpot_line_ways
 from game.engine.reels import ReelSet
 
@@ -102,6 +104,32 @@ def test_the_exact_hit_rate_is_the_share_of_stop_combinations_whose_window_pays(
         return
     cycle = par.cycle_of(strips)
     assert window_hit_rate(LINE_GAME.lines, reels, LINE_PAY, SCATTER, scatter_hits) == Fraction(paying, cycle)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tiny_strips(3))
+def test_the_largest_spin_win_is_the_largest_over_every_stop_combination(strips: list[list[str]]) -> None:
+    scatter_pays = {n: Fraction(v) for n, v in LINE_GAME.scatter_pays.items()}  # type: ignore[attr-defined]
+    largest = Fraction(0)
+    for stops in itertools.product(*(range(len(strip)) for strip in strips)):
+        shown = window(strips, stops)
+        won = sum((paid[1] for line in LINE_GAME.lines
+                   if (paid := LINE_PAY(tuple(shown[reel][row] for reel, row in enumerate(line)))) is not None),
+                  Fraction(0))
+        largest = max(largest, won + scatter_pays.get(sum(column.count(SCATTER) for column in shown), Fraction(0)))
+    value, best = largest_window_win(LINE_GAME.lines, ReelSet(strips, ROWS), LINE_PAY, SCATTER, scatter_pays)
+    assert value == largest
+    assert [list(column) for column in best] in [window(strips, stops) for stops in
+                                                 itertools.product(*(range(len(strip)) for strip in strips))]
+
+
+def test_the_largest_window_pays_that_much_by_the_engine() -> None:
+    value, best = largest_of(LINE_GAME)
+    wins = LINE_GAME.evaluator.evaluate([list(column) for column in best])  # type: ignore[attr-defined]
+    scatters = sum(column.count(SCATTER) for column in best)
+    paid = sum((win.multiplier for win in wins), Fraction(0))
+    assert paid + Fraction(LINE_GAME.scatter_pays.get(scatters, 0)) == value  # type: ignore[attr-defined]
+    assert value > 4 * 10  # more than ten lines' top pay: many lines at once
 
 
 @settings(max_examples=25, deadline=None)

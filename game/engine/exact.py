@@ -290,6 +290,65 @@ def window_hit_rate(lines: Sequence[tuple[int, ...]], reels: ReelSet, pay: Calla
     return 1 - miss
 
 
+def largest_window_win(lines: Sequence[tuple[int, ...]], reels: ReelSet,
+                       pay: Callable[[tuple[str, ...]], tuple[PayKey, Fraction] | None], scatter: str | None = None,
+                       scatter_pays: Mapping[int, Fraction] | None = None) -> tuple[Fraction, list[tuple[str, ...]]]:
+    """The largest win of any window (its lines' pays plus its scatters'), exact, and a window that pays it.
+
+    Branch and bound over the reels' distinct windows, reel by reel: a partial window's bound is,
+    per line, the largest pay any completion of its cells so far can make (memoised per prefix
+    of cells) plus the largest scatter pay the rest could reach; children are tried best bound
+    first and a branch is dropped when its bound cannot beat the best whole window found.
+    """
+    strips, rows, reel_count = reels.strips, reels.rows, len(reels.strips)
+    scatter_pays = scatter_pays or {}
+    alphabets = [sorted(set(strip)) for strip in strips]
+    shown = [sorted({tuple(strip[(stop + r) % len(strip)] for r in range(rows)) for stop in range(len(strip))})
+             for strip in strips]
+    most_scatters = [sum(max(w.count(scatter) for w in shown[j]) for j in range(k, reel_count))
+                     for k in range(reel_count + 1)]
+    tops: dict[tuple[str, ...], Fraction] = {}
+
+    def top(prefix: tuple[str, ...]) -> Fraction:
+        if prefix not in tops:
+            if len(prefix) == reel_count:
+                won = pay(prefix)
+                tops[prefix] = won[1] if won is not None else Fraction(0)
+            else:
+                tops[prefix] = max(top((*prefix, cell)) for cell in alphabets[len(prefix)])
+        return tops[prefix]
+
+    def bound(columns: list[tuple[str, ...]], scatters: int) -> Fraction:
+        k = len(columns)
+        lines_part = sum((top(tuple(columns[r][line[r]] for r in range(k))) for line in lines), Fraction(0))
+        if k == reel_count:
+            return lines_part + scatter_pays.get(scatters, Fraction(0))
+        reach = scatters + most_scatters[k]
+        return lines_part + max((v for n, v in scatter_pays.items() if n <= reach), default=Fraction(0))
+
+    best: list[Any] = [Fraction(-1), []]
+
+    def search(columns: list[tuple[str, ...]], scatters: int) -> None:
+        k = len(columns)
+        children = []
+        for column in shown[k]:
+            extended, seen = [*columns, column], scatters + column.count(scatter)
+            value = bound(extended, seen)
+            if value > best[0]:
+                children.append((value, extended, seen))
+        children.sort(key=lambda child: -child[0])
+        for value, extended, seen in children:
+            if value <= best[0]:
+                break
+            if k + 1 == reel_count:
+                best[0], best[1] = value, extended
+            else:
+                search(extended, seen)
+
+    search([], 0)
+    return best[0], best[1]
+
+
 # -- scatters -----------------------------------------------------------------------------------
 
 

@@ -521,24 +521,21 @@ def lab_section(sheet: Sheet, number: int, lab: LabFigures) -> None:
         sheet.lines += [*lab.notes, ""]
 
 
-def line_largest(cycle: LineCycle, scatter_top: Fraction = Fraction(0),
-                 cap: Fraction | None = None) -> list[tuple[str, str, str]]:
-    """One line's largest pay (exact, from the cycle's counts) and the bound it gives a whole spin."""
+def line_largest(cycle: LineCycle) -> tuple[str, str, str]:
+    """The row of one line's largest pay (exact, from the cycle's counts)."""
     law = cycle.law
     pays = {key: law.amounts[key] / law.ways[key] for key in law.ways if law.ways[key]}
     top = max(pays, key=lambda key: pays[key])
-    bound = cycle.lines * pays[top] + scatter_top
-    scatter = " plus the largest scatter pay" if scatter_top else ""
-    spin = (f"{cycle.title}: a spin, at most", f"{float(bound):,.2f}",
-            f"exact bound: all {cycle.lines} lines paying that{scatter}; no window need reach it")
-    if cap is not None and bound >= cap:
-        spin = (f"{cycle.title}: a spin, at most", f"{float(cap):,.2f} (the cap)",
-                f"the bound above ({float(bound):,.2f}: all {cycle.lines} lines paying that{scatter}) is past the cap")
-    return [
-        (f"{cycle.title}: one line, largest pay", f"{float(pays[top]):,.2f} ({cycle.name(top)})",
-         f"exact: the largest pay of any of the {law.total:,} stop combinations"),
-        spin,
-    ]
+    return (f"{cycle.title}: one line, largest pay", f"{float(pays[top]):,.2f} ({cycle.name(top)})",
+            f"exact: the largest pay of any of the {law.total:,} stop combinations")
+
+
+def window_largest(title: str, value: Fraction, window: Sequence[Sequence[str]],
+                   note: str = "") -> tuple[str, str, str]:
+    """The row of a spin's exact largest win (``game.engine.exact.largest_window_win``) and a window paying it."""
+    shown = "; ".join(f"reel {i + 1}: {' '.join(column)}" for i, column in enumerate(window))
+    return (f"{title}: a spin, largest", f"**{float(value):,.2f}**",
+            f"exact: branch and bound over every window of the strips{note}; one paying it, top row first: {shown}")
 
 
 def largest_seen(report: Measured, cap: Fraction | None) -> list[tuple[str, str, str]]:

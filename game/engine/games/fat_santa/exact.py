@@ -105,6 +105,11 @@ class _Lines:
         return ((hits[0][1], hits[0][2]), Fraction(hits[0][3], self.den)) if hits else None
 
 
+def line_pay_of(game: FatSanta) -> _Lines:
+    """The game's own line pay on one line of five cells: ((symbol, count), pay x total bet), or None."""
+    return _Lines(game)
+
+
 def compute(game: FatSanta | None = None) -> FatSantaExact:
     game = own_game() if game is None else game
     data = game.data

@@ -33,16 +33,31 @@ from ...analysis.par import (
     rng_section,
     sources,
     strips_table,
+    window_largest,
 )
+from ...exact import largest_window_win
 from ...game import Game
 from ...money import format_cents, multiplier_text
-from .exact import FatSantaExact, compute, free_game_growth
+from .exact import FatSantaExact, compute, free_game_growth, line_pay_of
 
 
 @cache
 def _exact(digest: str) -> FatSantaExact:
     """The exact figures of today's data (computed once per process and data file)."""
     return compute()
+
+
+_LARGEST: dict[str, tuple[Fraction, list[tuple[str, ...]]]] = {}
+
+
+def largest_of(game: Game) -> tuple[Fraction, list[tuple[str, ...]]]:
+    """The base spin's largest win without the sleigh, and a window paying it: about 20 s, so once per process
+    and data file."""
+    g: Any = game
+    digest = game.data_digest()
+    if digest not in _LARGEST:
+        _LARGEST[digest] = largest_window_win(g.lines, g.data.base_reels, line_pay_of(g))
+    return _LARGEST[digest]
 
 
 def _combined(reports: Sequence[Measured]) -> tuple[float, float]:
@@ -275,7 +290,7 @@ def lab(game: Game, buy: bool, x: Any, report: Measured) -> LabFigures:
                    ("a base spin pays, the sleigh flies", x.sleigh_hit_rate),
                    ("one line pays, no sleigh", x.plain_law.hit_probability),
                    ("the free games start", x.trigger)],
-        largest=[*line_largest(base, cap=cap), *seen,
+        largest=[line_largest(base), window_largest("Base game, no sleigh", *largest_of(game)), *seen,
                  ("the cap", f"{float(cap):,.2f}", "printed; the round stops when its win reaches it")],
         notes=[f"With the sleigh a line can pay more than without it (its pies are wild); section 5 gives each"
                f" pay's chance with it. Capped rounds seen: {report['capped_rounds']} in {report['feature_runs']:,}"

@@ -30,7 +30,9 @@ from ...analysis.par import (
     rng_section,
     sources,
     strips_table,
+    window_largest,
 )
+from ...exact import evaluator_line_pay, largest_window_win
 from ...game import Game
 from ...money import format_cents, multiplier_text
 from .exact import HalloweenExact, compute
@@ -40,6 +42,19 @@ from .exact import HalloweenExact, compute
 def _exact(digest: str) -> HalloweenExact:
     """The exact figures of today's data (computed once per process and data file)."""
     return compute()
+
+
+_LARGEST: dict[str, tuple[Fraction, list[tuple[str, ...]]]] = {}
+
+
+def largest_of(game: Game) -> tuple[Fraction, list[tuple[str, ...]]]:
+    """The base spin's largest win and a window paying it (about 2 s; once per process and data file)."""
+    g: Any = game
+    digest = game.data_digest()
+    if digest not in _LARGEST:
+        _LARGEST[digest] = largest_window_win(g.lines, g.base_reels, evaluator_line_pay(g.evaluator), g.scatter,
+                                              g.scatter_pays)
+    return _LARGEST[digest]
 
 
 def exact_of(game: Game) -> HalloweenExact:
@@ -181,7 +196,6 @@ def lab(game: Game, x: Any, report: Measured) -> LabFigures:
     """The test lab's tables: the strips stop by stop, the base line's counts over the cycle, the largest wins."""
     g: Any = game
     base = LineCycle("Base game", g.base_reels.strips, x.line_law, x.lines)
-    top_scatter = max(x.scatter_pays.values(), default=Fraction(0))
     return LabFigures(
         strips=[("Base game", g.base_reels.strips), ("Free game", g.free_reels.strips),
                 ("Free game while an Expanding Wild stands", g.free_reels_expanding.strips)],
@@ -190,7 +204,7 @@ def lab(game: Game, x: Any, report: Measured) -> LabFigures:
                                x.trigger_count)],
         hit_rates=[("a base spin pays (lines or scatters)", x.base_hit_rate),
                    ("one line pays", x.line_law.hit_probability), ("the free game starts", x.trigger)],
-        largest=[*line_largest(base, top_scatter),
+        largest=[line_largest(base), window_largest("Base game", *largest_of(game)),
                  ("a round, bound", f"below {float(g.max_win_bound_x):,.2f}", "exact bound (section 10); no cap"),
                  *largest_seen(report, None)],
     )

@@ -33,11 +33,13 @@ from ...analysis.par import (
     rng_section,
     sources,
     strips_table,
+    window_largest,
 )
+from ...exact import largest_window_win
 from ...game import Game
 from ...jackpot import UNITS_PER_CENT
 from ...money import format_cents, multiplier_text
-from .exact import base_exact, base_hit_rate, base_line_cycle, jackpot_line_ways
+from .exact import base_exact, base_hit_rate, base_line_cycle, jackpot_line_ways, symbol_line_pay
 
 AWARD_NAMES = {"spin": "1 more free game", "prize": "an instant prize", "hold": "her reel held for the next free game"}
 
@@ -232,6 +234,25 @@ def build(game: Game, buy: bool) -> Sheet:
     return sheet
 
 
+_LARGEST: dict[str, tuple[Fraction, list[tuple[str, ...]]]] = {}
+
+
+def largest_of(game: Game) -> tuple[Fraction, list[tuple[str, ...]]]:
+    """The base spin's largest win, jackpot aside (a line of five Nice Girls wins the pool, not a pay), and a
+    window paying it: about 30 s, so once per process and data file."""
+    g: Any = game
+    digest = game.data_digest()
+    if digest not in _LARGEST:
+        line_pay = symbol_line_pay(g)
+
+        def pay(cells: tuple[str, ...]) -> Any:
+            return None if all(cell == g.jackpot_symbol for cell in cells) else line_pay(cells)
+
+        _LARGEST[digest] = largest_window_win(g.lines, g.base_reels, pay, g.scatter,
+                                              {n: Fraction(v) for n, v in g.scatter_pays.items()})
+    return _LARGEST[digest]
+
+
 def single_choice_rtps(report: Measured, x: Any) -> dict[str, tuple[float, float]]:
     """Per Bonus Substitute, the RTP (and its 95% half-width) of a player who always chooses her."""
     out = {}
@@ -284,7 +305,7 @@ def lab(game: Game, x: Any, report: Measured) -> LabFigures:
                    ("a base spin pays or starts the free games", base_hit_rate(g, with_trigger=True)),
                    ("one line pays", base.law.hit_probability),
                    ("the free games start", x.trigger), ("a base spin wins the jackpot", x.jackpot_any)],
-        largest=[*line_largest(base, max(Fraction(v) for v in d.scatter_pays.values()), d.cap),
+        largest=[line_largest(base), window_largest("Base game", *largest_of(game), " (jackpot aside)"),
                  *largest_seen(report, d.cap),
                  ("the cap", f"{float(d.cap):,.2f}", "printed, jackpot aside; the round stops when it reaches it")],
         rtps=rtps,

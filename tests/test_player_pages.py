@@ -268,3 +268,33 @@ def test_slingos_extra_spin_offer_keeps_its_longest_prices_inside(tmp_path: Path
         offer = OfferOverlay(h.app, h.screen.layout.rect("offer"), text, True, lambda index: True)
         for button in offer.buttons:
             assert_button_fits(button)
+
+
+@pytest.mark.parametrize("k", list(scales()))
+def test_option_overlays_keep_every_label_and_value_inside_their_rows(tmp_path: Path, k: float) -> None:
+    """Settings and the autoplay menu: every row inside its panel and the panel inside the window,
+    each label clear of the row's arrows and every value a row can take between them."""
+    from game.client.overlays import AutoplayMenu, SettingsOverlay
+    from game.client.overlays.base import OptionsOverlay
+    from game.client.theme import GOLD, INK, TEXT
+    from game.session import PlaySession
+
+    with gfx.scaled(k):
+        h = harness.open_game(tmp_path, "fat_santa", bet=get_game("fat_santa").bets[-1])
+        app = h.app
+        overlays: list[OptionsOverlay] = [
+            SettingsOverlay(app, PlaySession(app.wallet, get_game("fat_santa"))),
+            AutoplayMenu(app, lambda config: None, bet=get_game("fat_santa").bets[-1]),
+        ]
+        window = pygame.Rect(0, 0, 1280, 720)
+        for overlay in overlays:
+            assert window.contains(overlay.rect), type(overlay).__name__
+            for row in overlay.rows:
+                assert overlay.rect.contains(row.rect), f"{type(overlay).__name__}: {row.label!r} leaves the panel"
+                label = text_module.render_text(overlay.font, row.label, TEXT, INK, 2, False).get_rect()
+                assert label.w <= row.left.left - row.rect.x - 18 - 6, f"{row.label!r} runs into its arrow"
+                room = row.right.left - row.left.right - 8
+                for choice in row.choices:
+                    shown = row.fmt(choice)
+                    value = text_module.render_text(overlay.font, shown, GOLD, INK, 2, False).get_rect()
+                    assert value.w <= room, f"{row.label}: {shown!r} is {value.w} wide, room {room}"

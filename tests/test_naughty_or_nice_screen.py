@@ -468,10 +468,11 @@ def test_the_lobby_tile_opens_the_game(tmp_path: Path) -> None:
     assert harness.game_opened_from_lobby(tmp_path, GAME) == GAME
 
 
-def test_the_maximum_win_card_waits_in_hand_play_then_ends_the_round(tmp_path: Path, display) -> None:
+def test_the_maximum_win_card_waits_in_hand_play_then_ends_the_round(tmp_path: Path) -> None:
     """A capped round (made by hand in the shape of the event contract) holds its card until Space."""
     g = game()
-    h = harness.open_game(tmp_path, GAME, surface=display, turbo=False)
+    pygame.init()  # its own window: an app launched by a test above may have shut pygame down
+    h = harness.open_game(tmp_path, GAME, surface=pygame.display.set_mode((1280, 720)), turbo=False)
     screen = h.screen
     events = g.play(g.default_bet, 1).events
     cut = next(i for i, e in enumerate(events) if e["type"] == "spin")

@@ -165,10 +165,11 @@ def test_stale_round_is_finished_with_free_choices_only(stale_wallet: Wallet, re
     assert not resolved.refunded
     rec = stale_wallet.get_round(active.round_id)
     assert rec.status == "settled" and rec.cost == paid  # no box bought for the player
-    assert rec.decisions == recorded  # the strategy's choices are not the player's
     expected = GAME.play(100, SEED, decisions=recorded, strategy=free_choices(random_strategy))
     assert expected.decisions[len(recorded):][-1] == "collect"
     assert "buy" not in expected.decisions[len(recorded):]
+    # the player's answers first, then the resolver's own, recorded so a replay needs no strategy
+    assert rec.decisions == list(expected.decisions) and rec.decisions[:len(recorded)] == recorded
     assert resolved.win == rec.win == expected.win
     assert stale_wallet.balance == START - paid + expected.win
     assert stale_wallet.game_state(GAME.id) == expected.state_out

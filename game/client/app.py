@@ -35,11 +35,13 @@ from .audio import Audio
 from .autoplay import AutoplayConfig
 from .context import AppContext
 from .errors import StartupError
+from .frame_rate import SETTING as FRAME_RATE_SETTING
+from .frame_rate import frames_per_second, load_choice
 from .host_steal import HostSteal
 from .layout import LayoutError
 from .memory import give_back_set_aside, keep_big_blocks_returnable
 from .practice import PracticeBadge, practice_dir
-from .resolution import render_scale, window_size
+from .resolution import MIN_WINDOW, SMOOTH_FILTER, WHOLE_STEPS_OFF, render_scale, window_size
 from .resources import Resources
 from .responsible import RealityCheck
 from .scene import SceneManager
@@ -58,7 +60,6 @@ log = logging.getLogger(__name__)
 
 TITLE = "Festive Slots"
 LOGICAL_SIZE = gfx.LAYOUT_SIZE
-FPS = 60
 MAX_DT = 1 / 15  # a longer stall is played as this much time
 NOTICE_SECONDS = 4.5
 
@@ -167,6 +168,7 @@ class App:
         self.retired_wallets: list[Wallet] = []  # the demo's, kept open until exit
         self.reality = RealityCheck()
         self._fullscreen = options.fullscreen
+        self.display_hz = 0  # the display's refresh rate once the window is open (0: unknown)
         # the practice wallet, a folder of its own, stands in for the player's (the only one a --seed may play)
         self.wallet_dir = practice_dir(self.data_dir) if options.practice else self.data_dir
         try:  # the wallet (and its folder's lock) first: an unusable folder stops before any window
@@ -178,7 +180,7 @@ class App:
             with stderr_to_log("SDL start"):  # no sound card: ALSA's lines go to the log, not the terminal
                 pygame.init()
             pygame.key.set_repeat(350, 60)
-            self.window = self._open_window()
+            self.window = self._open_window(vsync=not options.bench)  # a benchmark times work, not vblank waits
             self.screen = self._canvas_for(self.window)
         except BaseException:
             opened.wallet.close()
@@ -195,6 +197,7 @@ class App:
             wallet=wallet, options=options,
         )
         self.context.flags["turbo"] = bool(wallet.setting("turbo", False))
+        self.context.flags[FRAME_RATE_SETTING] = load_choice(wallet.setting(FRAME_RATE_SETTING))
         self.notices = _Notices(self.context.resources, self.context.notices)
         self.practice_badge = PracticeBadge(self.context.resources) if options.practice else None
         self.map_watcher: MapWatcher | None = None
@@ -222,7 +225,7 @@ class App:
 
     # -- window --------------------------------------------------------------------------------
 
-    def _open_window(self) -> pygame.Surface:
+    def _open_window(self, *, vsync: bool) -> pygame.Surface:
         if pygame.display.get_driver() == "offscreen" and not os.environ.get("SDL_VIDEODRIVER"):
             # SDL falls back to an invisible window when there is no desktop: say so instead of sitting silent
             raise StartupError("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); "
@@ -243,14 +246,32 @@ class App:
         gfx.set_scale(scale)
         size = window_size(scale)
         log.info("drawing at %dx%d (%.1fx)", *size, scale)
-        try:
-            with warnings.catch_warnings():  # "no fast renderer" under the dummy driver is expected
-                warnings.simplefilter("ignore", RuntimeWarning)
-                warnings.filterwarnings("ignore", message="no fast renderer")
-                return pygame.display.set_mode(size, flags)
-        except pygame.error as exc:  # some drivers refuse SCALED: a plain window still works
-            log.warning("scaled window unavailable (%s); opening a plain one", exc)
-            return pygame.display.set_mode(size)
+        for name, value in (WHOLE_STEPS_OFF, SMOOTH_FILTER):  # any window size, scaled smoothly
+            os.environ.setdefault(name, value)
+        with warnings.catch_warnings():  # "no fast renderer" under the dummy driver is expected
+            warnings.simplefilter("ignore", RuntimeWarning)
+            warnings.filterwarnings("ignore", message="no fast renderer")
+            # vsync needs SCALED (pygame-ce 2.5.8 refuses it on a plain window): asked for first, then without
+            for vsync_asked in ((1, 0) if vsync else (0,)):
+                try:
+                    window = pygame.display.set_mode(size, flags, vsync=vsync_asked)
+                    break
+                except pygame.error as exc:
+                    log.info("window with vsync=%d unavailable (%s)", vsync_asked, exc)
+            else:  # some drivers refuse SCALED: a plain window still works
+                log.warning("scaled window unavailable; opening a plain one")
+                window = pygame.display.set_mode(size)
+        try:  # SCALED forbids a window smaller than the canvas; the letterbox lets it go down to MIN_WINDOW
+            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        except pygame.error as exc:
+            log.info("window minimum size left to SDL (%s)", exc)
+        self.display_hz = pygame.display.get_current_refresh_rate()
+        log.info("display refreshes at %d Hz (0: unknown)", self.display_hz)
+        return window
+
+    def frame_cap(self) -> int:
+        """Frames a second the loop asks for now (the Settings choice, on this display)."""
+        return frames_per_second(self.context.flags.get(FRAME_RATE_SETTING, 60), self.display_hz)
 
     @staticmethod
     def _canvas_for(window: pygame.Surface) -> pygame.Surface:
@@ -390,7 +411,7 @@ class App:
                 if not self.frames:
                     self.first_frame_at = time.time()  # wall clock: a benchmark compares it with its launch
                 self.frames += 1
-                dt = min(clock.tick(FPS) / 1000.0, MAX_DT)
+                dt = min(clock.tick(self.frame_cap()) / 1000.0, MAX_DT)
                 if limit is not None and self.frames >= limit:
                     break
             wall = time.perf_counter() - wall_start
@@ -413,6 +434,8 @@ class App:
     def _input(self) -> None:
         ctx = self.context
         for event in pygame.event.get():
+            if _on_a_bar(event, self.window.get_size()):
+                continue  # a press on the letterbox's bars is outside the game
             event = _in_layout_units(event)
             if event.type == pygame.QUIT:
                 ctx.quit_requested = True
@@ -528,6 +551,14 @@ class App:
 
 
 _POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+def _on_a_bar(event: pygame.event.Event, canvas: tuple[int, int]) -> bool:
+    """A button press outside the canvas: SDL reports a press on a letterbox bar past its edges."""
+    if event.type != pygame.MOUSEBUTTONDOWN:
+        return False
+    width, height = canvas
+    return not (0 <= event.pos[0] < width and 0 <= event.pos[1] < height)
 
 
 def _in_layout_units(event: pygame.event.Event) -> pygame.event.Event:

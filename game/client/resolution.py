@@ -2,7 +2,12 @@
 
 Full HD (1.5x) is used where the player will see it at that size: full screen on a desktop of
 at least 1920x1080, or a window when the desktop has room for a 1920x1080 one beside its panels.
-Otherwise 1280x720, which the window system may still stretch (then SDL's filter softens it).
+Otherwise 1280x720.
+
+The density is chosen once, when the window opens. The window can then be dragged to any size from
+``MIN_WINDOW`` up: SDL's renderer scales the drawn frame to the largest 16:9 area that fits,
+smoothly (not in whole steps), and centres it between black bars (``letterbox``); pointer positions
+come back in canvas pixels, negative or past the edge on a bar (``window_to_design`` is the same sum).
 """
 
 from __future__ import annotations
@@ -12,6 +17,11 @@ from collections.abc import Sequence
 LAYOUT = (1280, 720)
 SCALES = {"1280x720": 1.0, "1920x1080": 1.5}
 WINDOW_ROOM = 0.92  # a window may take this share of the desktop (panels, title bar)
+MIN_WINDOW = (960, 540)  # the smallest window the player can drag to; everything still shows
+# pygame-ce 2.5.8 scales a SCALED window in whole steps (a 1920x1080 window shows 1x with wide bars,
+# one under 1280x720 is cropped) unless the hint of this name is true; the filter is set apart.
+WHOLE_STEPS_OFF = ("SDL_HINT_RENDER_SCALE_QUALITY", "1")
+SMOOTH_FILTER = ("PYGAME_FORCE_SCALE", "photo")
 
 
 def render_scale(resolution: str, *, fullscreen: bool, desktops: Sequence[tuple[int, int]]) -> float:
@@ -31,3 +41,23 @@ def render_scale(resolution: str, *, fullscreen: bool, desktops: Sequence[tuple[
 
 def window_size(scale: float) -> tuple[int, int]:
     return round(LAYOUT[0] * scale), round(LAYOUT[1] * scale)
+
+
+def letterbox(window: tuple[int, int]) -> tuple[float, tuple[int, int, int, int]]:
+    """The scale from layout units to window pixels and the 16:9 area ``(x, y, w, h)`` it fills."""
+    scale = min(window[0] / LAYOUT[0], window[1] / LAYOUT[1])
+    width, height = round(LAYOUT[0] * scale), round(LAYOUT[1] * scale)
+    return scale, ((window[0] - width) // 2, (window[1] - height) // 2, width, height)
+
+
+def window_to_design(pos: tuple[float, float], window: tuple[int, int]) -> tuple[int, int] | None:
+    """A window pixel in layout units, or None on a bar (outside the letterboxed area)."""
+    scale, (x, y, width, height) = letterbox(window)
+    if not (x <= pos[0] < x + width and y <= pos[1] < y + height):
+        return None
+    return int((pos[0] - x) / scale), int((pos[1] - y) / scale)
+
+
+def design_to_window(pos: tuple[float, float], window: tuple[int, int]) -> tuple[int, int]:
+    scale, (x, y, _, _) = letterbox(window)
+    return round(x + pos[0] * scale), round(y + pos[1] * scale)

@@ -1,9 +1,10 @@
 """Settings: music and effects volumes and switches, mute, turbo, reduced motion, the session
-budget and when a price asks twice; every change is saved at once.
+budget, when a price asks twice and the frame rate; every change is saved at once.
 
 The sound settings belong to the player (saved through ``app.audio`` in the player's wallet);
 turbo, reduced motion, budget and the price confirmation are saved in the session's wallet
-(``turbo``, ``reduced_motion``, ``budget`` in cents or None, ``prices.SETTING``).
+(``turbo``, ``reduced_motion``, ``budget`` in cents or None, ``prices.SETTING``); the frame rate
+in the player's wallet (``frame_rate.SETTING``), read by the loop from ``app.flags``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from .. import frame_rate
 from ..prices import CONFIRM_STEPS, SETTING, load_threshold, threshold_label
 from ..responsible import BUDGET_STEPS, budget_label
 from .base import OptionRow, OptionsOverlay
@@ -27,7 +29,7 @@ ON_OFF = [False, True]
 
 
 class SettingsOverlay(OptionsOverlay):
-    ROW_H = 40  # nine rows, the note and the button below them
+    ROW_H = 36  # ten rows, the note and the button below them
 
     def __init__(
         self, app: AppContext, session: PlaySession | None,
@@ -57,6 +59,9 @@ class SettingsOverlay(OptionsOverlay):
                       self._set_budget),
             OptionRow("Confirm prices", list(CONFIRM_STEPS), CONFIRM_STEPS.index(load_threshold(self.wallet)),
                       threshold_label, self._set_confirm),
+            OptionRow("Frame rate", list(frame_rate.CHOICES),
+                      frame_rate.CHOICES.index(frame_rate.load_choice(app.wallet.setting(frame_rate.SETTING))),
+                      frame_rate.label, self._set_frame_rate),
         ], margin=50)
         self.button_row([("Done", self.close)])
         self._note = "Budget: when losses this session reach it, play stops. Play money only."
@@ -109,6 +114,12 @@ class SettingsOverlay(OptionsOverlay):
         """A price inside a round above this asks a second time (an extra spin, a wheel spin)."""
         self.wallet.set_setting(SETTING, value)
         self._changed(SETTING, value)
+
+    def _set_frame_rate(self, value: int | str) -> None:
+        """60, 120 or the display's rate: the player's own, whichever wallet the session plays on."""
+        self.app.wallet.set_setting(frame_rate.SETTING, value)
+        self.app.flags[frame_rate.SETTING] = value
+        self._changed(frame_rate.SETTING, value)
 
     # -- input ---------------------------------------------------------------------------------
 

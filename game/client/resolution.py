@@ -59,5 +59,6 @@ def window_to_design(pos: tuple[float, float], window: tuple[int, int]) -> tuple
 
 
 def design_to_window(pos: tuple[float, float], window: tuple[int, int]) -> tuple[int, int]:
+    """The window pixel a layout-unit point is drawn in."""
     scale, (x, y, _, _) = letterbox(window)
-    return round(x + pos[0] * scale), round(y + pos[1] * scale)
+    return int(x + pos[0] * scale), int(y + pos[1] * scale)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -100,8 +101,9 @@ def controls(scene: object) -> list[tuple[str, pygame.Rect, Button | None]]:
                 visit(f"{name}[{index}]", item, depth)
         elif isinstance(value, pygame.Rect) and name.startswith("tabs["):
             found.append((name, value, None))  # a help page's tab
-        elif depth == 0 and hasattr(value, "tab_rect") and isinstance(getattr(value, "rect", None), pygame.Rect):
-            found.append((name, value.rect, None))  # a lobby card
+        elif depth == 0 and hasattr(value, "tab_rect") and isinstance(card := getattr(value, "rect", None),
+                                                                       pygame.Rect):
+            found.append((name, card, None))  # a lobby card
 
     for key, value in vars(scene).items():
         visit(key, value, 0)
@@ -131,10 +133,11 @@ def check_every_size(app: App, scene: object) -> None:
     """At each size: the letterbox is SDL's, every control is inside it, a click on each button presses it."""
     for size in SIZES:
         renderer = resize(app, size)
-        scale, area = letterbox(size)
+        _, area = letterbox(size)
         viewport = renderer.get_viewport()
-        sdl_area = pygame.Rect(round(viewport.x * renderer.scale[0]), round(viewport.y * renderer.scale[1]),
-                               round(viewport.w * renderer.scale[0]), round(viewport.h * renderer.scale[1]))
+        sx, sy = renderer.scale
+        sdl_area = pygame.Rect(round(viewport.x * sx), round(viewport.y * sy),
+                               round(viewport.w * sx), round(viewport.h * sy))
         assert sdl_area == pygame.Rect(area), f"{size}: SDL letterboxes at {sdl_area}, not {area}"
         window = pygame.Rect((0, 0), size)
         assert window.contains(sdl_area)
@@ -144,7 +147,8 @@ def check_every_size(app: App, scene: object) -> None:
             if button is None or not button.enabled:
                 continue
             pressed: list[str] = []
-            button.on_click, action = (lambda: pressed.append(name)), button.on_click
+            action = button.on_click
+            button.on_click = partial(pressed.append, name)
             try:
                 click_window(app, renderer, shown.center)
             finally:

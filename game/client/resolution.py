@@ -52,10 +52,11 @@ def letterbox(window: tuple[int, int]) -> tuple[float, tuple[int, int, int, int]
 
 def window_to_design(pos: tuple[float, float], window: tuple[int, int]) -> tuple[int, int] | None:
     """A window pixel in layout units, or None on a bar (outside the letterboxed area)."""
-    scale, (x, y, width, height) = letterbox(window)
-    if not (x <= pos[0] < x + width and y <= pos[1] < y + height):
+    scale, (x, y, _, _) = letterbox(window)
+    design = (pos[0] - x) / scale, (pos[1] - y) / scale
+    if not (0 <= design[0] < LAYOUT[0] and 0 <= design[1] < LAYOUT[1]):
         return None
-    return int((pos[0] - x) / scale), int((pos[1] - y) / scale)
+    return int(design[0]), int(design[1])
 
 
 def design_to_window(pos: tuple[float, float], window: tuple[int, int]) -> tuple[int, int]:

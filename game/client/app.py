@@ -8,6 +8,7 @@ The loop keeps the three phases apart and measures only real work:
 
 The canvas is the window itself at 1280x720; at full HD it is a surface of 1.5x the pixels
 (``gfx``), copied to the window before the flip, and mouse positions are mapped back to units.
+SDL scales the window's frame to whatever size the window is dragged to (``resolution``).
 
 Frame time (input + update + draw + flip, never the clock's sleep) is recorded every frame in a
 constant-memory histogram, printed as one ``bench:`` line with ``--bench``.

@@ -170,6 +170,7 @@ def test_the_lobby_its_settings_and_a_dialog_at_every_size(launched: Any) -> Non
 
     app = launched()
     lobby = settle(app, LobbyScene)
+    assert pygame.Window.from_display_module().minimum_size == MIN_WINDOW  # a drag may go down to it
     check_every_size(app, lobby)
     harness.post_key(pygame.K_s)
     check_every_size(app, settle(app, SettingsOverlay))

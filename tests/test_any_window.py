@@ -25,7 +25,15 @@ from game.client import gfx
 from game.client.app import App
 from game.client.overlays import HelpOverlay, MessageDialog, SettingsOverlay
 from game.client.overlays.base import OptionRow
-from game.client.resolution import LAYOUT, MIN_WINDOW, design_to_window, letterbox, window_to_design
+from game.client.resolution import (
+    LAYOUT,
+    MIN_WINDOW,
+    density_for_window,
+    design_to_window,
+    kept_window,
+    letterbox,
+    window_to_design,
+)
 from game.client.widgets.button import Button
 from tests import harness
 
@@ -219,3 +227,46 @@ def test_a_click_on_a_bar_reaches_no_scene(launched: Any, monkeypatch: pytest.Mo
     click_window(app, renderer, shown.center)
     assert len(seen) == 1 and lobby.settings_button.rect.collidepoint(seen[0])
     assert isinstance(settle(app, SettingsOverlay), SettingsOverlay)
+
+
+# -- the size the player left the window at --------------------------------------------------------
+
+def test_the_density_is_the_least_that_does_not_enlarge_else_the_densest() -> None:
+    assert density_for_window((960, 540)) == 1.0
+    assert density_for_window((1280, 800)) == 1.0  # 16:10: the 16:9 area is 1280x720
+    assert density_for_window((1600, 900)) == 1.5
+    assert density_for_window((3840, 2160)) == 1.5  # no denser images: SDL enlarges the 1.5x frame
+
+
+@pytest.mark.parametrize("stored", [None, [800, 600], [5000, 3000], [1600], ["1600", "900"], [True, 900],
+                                    [2000, 1200]])
+def test_an_unusable_stored_window_size_is_ignored(stored: object) -> None:
+    assert kept_window(stored, (1920, 1080)) is None  # the last: larger than the desktop
+
+
+def test_a_resized_window_reopens_at_that_size_drawn_at_its_density(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(2560, 1440)])
+    app = harness.launch(tmp_path, "--mute")
+    try:
+        assert gfx.scale() == 1.5  # this desktop has room for a full-HD window
+        resize(app, (1280, 800))
+    finally:
+        app.shutdown()
+    app = harness.launch(tmp_path, "--mute")
+    try:
+        assert pygame.display.get_window_size() == (1280, 800)
+        assert gfx.scale() == 1.0  # its 16:9 area is 1280x720: drawn at 1x, nothing scaled down
+        resize(app, (1600, 900))
+    finally:
+        app.shutdown()
+    app = harness.launch(tmp_path, "--mute", "--resolution", "1280x720")  # an asked-for density wins
+    try:
+        assert gfx.scale() == 1.0 and pygame.display.get_window_size() == (1280, 720)
+    finally:
+        app.shutdown()
+    app = harness.launch(tmp_path, "--mute")
+    try:
+        assert pygame.display.get_window_size() == (1600, 900) and gfx.scale() == 1.5
+    finally:
+        app.shutdown()

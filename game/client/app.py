@@ -42,7 +42,15 @@ from .host_steal import HostSteal
 from .layout import LayoutError
 from .memory import give_back_set_aside, keep_big_blocks_returnable
 from .practice import PracticeBadge, practice_dir
-from .resolution import MIN_WINDOW, SMOOTH_FILTER, WHOLE_STEPS_OFF, render_scale, window_size
+from .resolution import (
+    MIN_WINDOW,
+    SMOOTH_FILTER,
+    WHOLE_STEPS_OFF,
+    density_for_window,
+    kept_window,
+    render_scale,
+    window_size,
+)
 from .resources import Resources
 from .responsible import RealityCheck
 from .scene import SceneManager
@@ -61,6 +69,7 @@ log = logging.getLogger(__name__)
 
 TITLE = "Festive Slots"
 LOGICAL_SIZE = gfx.LAYOUT_SIZE
+WINDOW_SETTING = "window_size"  # [width, height] the player left the window at
 MAX_DT = 1 / 15  # a longer stall is played as this much time
 NOTICE_SECONDS = 4.5
 
@@ -170,6 +179,7 @@ class App:
         self.reality = RealityCheck()
         self._fullscreen = options.fullscreen
         self.display_hz = 0  # the display's refresh rate once the window is open (0: unknown)
+        self._opened_at = (0, 0)  # the window's size as opened
         # the practice wallet, a folder of its own, stands in for the player's (the only one a --seed may play)
         self.wallet_dir = practice_dir(self.data_dir) if options.practice else self.data_dir
         try:  # the wallet (and its folder's lock) first: an unusable folder stops before any window
@@ -181,7 +191,8 @@ class App:
             with stderr_to_log("SDL start"):  # no sound card: ALSA's lines go to the log, not the terminal
                 pygame.init()
             pygame.key.set_repeat(350, 60)
-            self.window = self._open_window(vsync=not options.bench)  # a benchmark times work, not vblank waits
+            self.window = self._open_window(vsync=not options.bench,  # a benchmark times work, not vblank waits
+                                            kept=opened.wallet.setting(WINDOW_SETTING))
             self.screen = self._canvas_for(self.window)
         except BaseException:
             opened.wallet.close()
@@ -226,7 +237,8 @@ class App:
 
     # -- window --------------------------------------------------------------------------------
 
-    def _open_window(self, *, vsync: bool) -> pygame.Surface:
+    def _open_window(self, *, vsync: bool, kept: object = None) -> pygame.Surface:
+        """The scaled, resizable window; ``kept``: the size the player left it at (a stored setting)."""
         if pygame.display.get_driver() == "offscreen" and not os.environ.get("SDL_VIDEODRIVER"):
             # SDL falls back to an invisible window when there is no desktop: say so instead of sitting silent
             raise StartupError("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); "
@@ -242,8 +254,12 @@ class App:
         flags = pygame.SCALED | pygame.RESIZABLE
         if self._fullscreen:
             flags |= pygame.FULLSCREEN
-        scale = render_scale(self.options.resolution, fullscreen=self._fullscreen,
-                             desktops=pygame.display.get_desktop_sizes())
+        desktops = pygame.display.get_desktop_sizes()
+        scale = render_scale(self.options.resolution, fullscreen=self._fullscreen, desktops=desktops)
+        reopen = (None if self._fullscreen or self.options.resolution != "auto"
+                  else kept_window(kept, desktops[0] if desktops else None))
+        if reopen is not None:
+            scale = density_for_window(reopen)
         gfx.set_scale(scale)
         size = window_size(scale)
         log.info("drawing at %dx%d (%.1fx)", *size, scale)
@@ -266,6 +282,13 @@ class App:
             pygame.Window.from_display_module().minimum_size = MIN_WINDOW
         except pygame.error as exc:
             log.info("window minimum size left to SDL (%s)", exc)
+        if reopen is not None and reopen != size:
+            try:
+                pygame.Window.from_display_module().size = reopen
+                log.info("window reopened at %dx%d, as it was left", *reopen)
+            except pygame.error as exc:
+                log.info("window left at its default size (%s)", exc)
+        self._opened_at = pygame.display.get_window_size()
         self.display_hz = pygame.display.get_current_refresh_rate()
         log.info("display refreshes at %d Hz (0: unknown)", self.display_hz)
         return window
@@ -535,7 +558,20 @@ class App:
         except (pygame.error, OSError) as exc:
             raise StartupError(f"--screenshot: could not save {path} ({exc})") from exc
 
+    def _keep_window_size(self) -> None:
+        """A window the player resized reopens at that size next time (the player's own wallet)."""
+        if self._fullscreen or self.demo is not None or not pygame.display.get_init():
+            return
+        size = pygame.display.get_window_size()
+        if size == self._opened_at:
+            return
+        try:
+            self.context.wallet.set_setting(WINDOW_SETTING, list(size))
+        except StoreError as exc:
+            log.warning("window size not kept (%s)", exc)
+
     def shutdown(self) -> None:
+        self._keep_window_size()
         self.slow_frames.close()
         self.context.scenes.close()
         if self.demo is not None:

@@ -4,10 +4,12 @@ Full HD (1.5x) is used where the player will see it at that size: full screen on
 at least 1920x1080, or a window when the desktop has room for a 1920x1080 one beside its panels.
 Otherwise 1280x720.
 
-The density is chosen once, when the window opens. The window can then be dragged to any size from
-``MIN_WINDOW`` up: SDL's renderer scales the drawn frame to the largest 16:9 area that fits,
-smoothly (not in whole steps), and centres it between black bars (``letterbox``); pointer positions
-come back in canvas pixels, negative or past the edge on a bar (``window_to_design`` is the same sum).
+The density is chosen once, when the window opens: from the desktop, or, when the player left
+the window at another size, from that size (``density_for_window``), which the window reopens at.
+The window can then be dragged to any size from ``MIN_WINDOW`` up: SDL's renderer scales the
+drawn frame to the largest 16:9 area that fits, smoothly (not in whole steps), and centres it
+between black bars (``letterbox``); pointer positions come back in canvas pixels, negative or
+past the edge on a bar (``window_to_design`` is the same sum).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ LAYOUT = (1280, 720)
 SCALES = {"1280x720": 1.0, "1920x1080": 1.5}
 WINDOW_ROOM = 0.92  # a window may take this share of the desktop (panels, title bar)
 MIN_WINDOW = (960, 540)  # the smallest window the player can drag to; everything still shows
+MAX_WINDOW = (3840, 2160)
 # pygame-ce 2.5.8 scales a SCALED window in whole steps (a 1920x1080 window shows 1x with wide bars,
 # one under 1280x720 is cropped) unless the hint of this name is true; the filter is set apart.
 WHOLE_STEPS_OFF = ("SDL_HINT_RENDER_SCALE_QUALITY", "1")
@@ -41,6 +44,27 @@ def render_scale(resolution: str, *, fullscreen: bool, desktops: Sequence[tuple[
 
 def window_size(scale: float) -> tuple[int, int]:
     return round(LAYOUT[0] * scale), round(LAYOUT[1] * scale)
+
+
+def density_for_window(window: tuple[int, int]) -> float:
+    """The least dense scale that fills the window's 16:9 area without enlarging, else the densest:
+    a larger window gets the densest frame there are images for, scaled up smoothly by SDL."""
+    fit, _ = letterbox(window)
+    return next((scale for scale in sorted(SCALES.values()) if scale >= fit - 0.01), max(SCALES.values()))
+
+
+def kept_window(value: object, desktop: tuple[int, int] | None) -> tuple[int, int] | None:
+    """A stored window size still usable: two whole numbers between the limits, within the desktop."""
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        return None
+    width, height = value
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in (width, height)):
+        return None
+    if not (MIN_WINDOW[0] <= width <= MAX_WINDOW[0] and MIN_WINDOW[1] <= height <= MAX_WINDOW[1]):
+        return None
+    if desktop is not None and (width > desktop[0] or height > desktop[1]):
+        return None
+    return width, height
 
 
 def letterbox(window: tuple[int, int]) -> tuple[float, tuple[int, int, int, int]]:

@@ -40,6 +40,13 @@ class _OneLineFormatter(logging.Formatter):
         return super().format(record)
 
 
+class _QuietFileHandler(logging.handlers.RotatingFileHandler):
+    """The log file; a write it cannot make (a full disk) is dropped, never a traceback on stderr."""
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        pass
+
+
 def _setup_logging(level: int, data_dir: Path | None) -> None:
     root = logging.getLogger()
     root.setLevel(min(level, logging.INFO))
@@ -57,8 +64,7 @@ def _setup_logging(level: int, data_dir: Path | None) -> None:
     try:
         logs = data_dir / "logs"
         logs.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(logs / "client.log", maxBytes=1_000_000, backupCount=2,
-                                                       encoding="utf-8")
+        handler = _QuietFileHandler(logs / "client.log", maxBytes=1_000_000, backupCount=2, encoding="utf-8")
     except OSError as exc:
         logging.getLogger(__name__).warning("no log file (%s)", exc)
         return
@@ -163,15 +169,21 @@ def _main(argv: list[str] | None) -> int:
             return 2
     _setup_logging(options.logging_level, data_dir)
     log = logging.getLogger("main")
+    from game.client.errors import DISK_FULL_STATUS, StartupError
+    from game.store import DiskFull
+
     try:
         from game.client.app import run_app
-        from game.client.errors import StartupError
 
         return run_app(options)
     except StartupError as exc:
         log.debug("start-up failed", exc_info=True)
         _tell(f"{PROG}: error: {exc}")
         return exc.status
+    except DiskFull as exc:  # in play: the step before the refused write is kept (README, "Exit status")
+        log.error("the disk is full", exc_info=True, extra={"console": False})
+        _tell(f"{PROG}: error: {exc}")
+        return DISK_FULL_STATUS
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # anything else: keep the traceback in the log, one line for the player

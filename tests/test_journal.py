@@ -272,7 +272,7 @@ def test_an_unreadable_wallet_file_is_restored_from_the_journal(tmp_path: Path) 
         assert _view(wallet) == before
         assert wallet.audit() == [] and wallet.journal_problems() == []
         assert opened.kept_as == data / f"wallet.db.corrupt-{STAMP}"
-        assert "could not be read" in opened.notice and "restored from it" in opened.notice
+        assert "is damaged" in opened.notice and "restored from it" in opened.notice
         assert "new play-money wallet" not in opened.notice
         assert not list(data.glob("wallet.journal.*"))
     finally:

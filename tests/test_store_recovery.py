@@ -66,7 +66,7 @@ def test_random_bytes_kept_aside(tmp_path: Path) -> None:
     opened = Wallet.open(tmp_path, clock=fixed_clock)
     assert_set_aside(tmp_path, junk, "file is not a database", opened)
     assert opened.notice == (
-        f"The wallet file {tmp_path / 'wallet.db'} could not be read (file is not a database); "
+        f"The wallet file {tmp_path / 'wallet.db'} is not a Festive Slots wallet (file is not a database); "
         f"it was kept as {tmp_path / 'wallet.db.corrupt-20261130-170102'} and a new "
         "play-money wallet of 1,000.00 was opened."
     )

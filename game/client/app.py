@@ -30,12 +30,12 @@ import pygame
 from ..catalogue import entry
 from ..engine.money import format_cents
 from ..paths import asset_path
-from ..store import FreeGames, StoreError, Wallet, default_data_dir
+from ..store import DiskFull, FreeGames, StoreError, Wallet, default_data_dir
 from . import gfx, theme
 from .audio import Audio
 from .autoplay import AutoplayConfig
 from .context import AppContext
-from .errors import StartupError
+from .errors import DISK_FULL_STATUS, StartupError
 from .frame_rate import SETTING as FRAME_RATE_SETTING
 from .frame_rate import frames_per_second, load_choice
 from .host_steal import HostSteal
@@ -185,7 +185,7 @@ class App:
         try:  # the wallet (and its folder's lock) first: an unusable folder stops before any window
             opened = Wallet.open(self.wallet_dir)
         except StoreError as exc:
-            raise StartupError(str(exc), status=2) from exc
+            raise StartupError(str(exc), status=DISK_FULL_STATUS if isinstance(exc, DiskFull) else 2) from exc
         keep_big_blocks_returnable()
         try:
             with stderr_to_log("SDL start"):  # no sound card: ALSA's lines go to the log, not the terminal
@@ -231,6 +231,8 @@ class App:
 
         try:
             return grant_welcome(wallet)
+        except DiskFull as exc:  # the next write would fail too: stop at start-up, with the disk's own status
+            raise StartupError(str(exc), status=DISK_FULL_STATUS) from exc
         except StoreError as exc:
             log.warning("welcome free games not granted (%s)", exc)
             return None

@@ -19,7 +19,7 @@ cash first, then from the bonus beyond the free games' money; a win is split bet
 blend of the stake (``bonus_share``).
 """
 
-from game.store.errors import InsufficientFunds, RoundNotOpen, StoreError
+from game.store.errors import DISK_FULL_MESSAGE, DiskFull, InsufficientFunds, RoundNotOpen, StoreError
 from game.store.lock import FolderInUse
 from game.store.records import FreeGames, LedgerEntry, PoolEntry, PoolRound, RoundRecord
 from game.store.schema import SCHEMA_VERSION
@@ -39,10 +39,12 @@ from game.store.wallet import (
 __all__ = [
     "DEFAULT_STARTING_BALANCE",
     "DEMO_FOLDER",
+    "DISK_FULL_MESSAGE",
     "MAX_CENTS",
     "MAX_SEED",
     "PRACTICE_FOLDER",
     "SCHEMA_VERSION",
+    "DiskFull",
     "FolderInUse",
     "FreeGames",
     "InsufficientFunds",

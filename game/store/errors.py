@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+
 
 class StoreError(Exception):
     """The wallet database cannot do what was asked (unreadable, closed, newer schema, ...).
@@ -27,3 +29,23 @@ class RoundNotOpen(StoreError):
     def __init__(self, round_id: int, action: str) -> None:
         super().__init__(f"Round {round_id} is already settled; cannot {action}.")
         self.round_id = round_id
+
+
+# What the player is told when the disk fills, at start-up or in play (the entry point's exit status 3).
+DISK_FULL_MESSAGE = "the disk is full: the round is kept at its step; free some space and start again"
+
+
+class DiskFull(StoreError):
+    """The disk refused a write for want of space; what was committed before it is kept."""
+
+    def __init__(self, path: object) -> None:
+        super().__init__(DISK_FULL_MESSAGE)
+        self.path = path
+
+
+def is_disk_full(exc: BaseException) -> bool:
+    """True for the system's "no space" (or quota) and SQLite's "database or disk is full"."""
+    if isinstance(exc, OSError):
+        return exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    return name.startswith("SQLITE_FULL")

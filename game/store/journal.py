@@ -68,7 +68,8 @@ class JournalFile:
     """What a journal file holds: its sound records by ``seq`` and what was wrong with the rest."""
 
     records: dict[int, str] = field(default_factory=dict)
-    bad_lines: int = 0  # lines with a wrong checksum, unreadable or out of order
+    bad_lines: int = 0  # lines with a wrong checksum, unreadable or out of order (damaged_lines + the rest)
+    damaged_lines: list[int] = field(default_factory=list)  # line numbers (from 1) that do not read as a record
     torn_tail: bytes = b""  # bytes after the last newline (a write cut short)
     line_ends: list[int] = field(default_factory=list)  # file offset after each sound, in-order line
 
@@ -87,11 +88,16 @@ class JournalFile:
     def problem(self) -> str:
         """A short description of the damage for the player and the log."""
         parts = []
-        if self.bad_lines:
-            parts.append(f"{self.bad_lines} unreadable record(s)")
+        damaged = len(self.damaged_lines)
+        if damaged:
+            first = self.damaged_lines[0]
+            parts.append(f"line {first} damaged" if damaged == 1 else f"{damaged} lines damaged, from line {first}")
+        if self.bad_lines > damaged:
+            parts.append(f"{self.bad_lines - damaged} record(s) repeated or out of order")
         if self.torn_tail:
             parts.append("its last record cut short")
-        if len(self.records) != self.contiguous:
+        missing = max(self.records, default=0) - len(self.records)
+        if missing > damaged:  # more gaps than the damaged lines explain: records were lost
             parts.append(f"records missing after number {self.contiguous}")
         return ", ".join(parts) or "no damage"
 
@@ -106,20 +112,24 @@ def read(path: Path) -> JournalFile | None:
     lines = data.split(b"\n")
     result.torn_tail = lines.pop()  # b"" when the file ends with a newline
     offset = 0
-    expected = 1
-    for line in lines:
+    expected = 1  # the next record of the sound, in-order start of the file
+    highest = 0  # the highest record read so far
+    for number, line in enumerate(lines, start=1):
         offset += len(line) + 1
         decoded = _decode(line)
-        if decoded is None or decoded[0] in result.records:
+        if decoded is None:
             result.bad_lines += 1
+            result.damaged_lines.append(number)
             continue
         seq, text = decoded
+        if seq in result.records or seq <= highest:
+            result.bad_lines += 1  # repeated, or out of order: sound in itself, but the file is not as written
+            continue
         result.records[seq] = text
+        highest = seq
         if seq == expected:
             result.line_ends.append(offset)
             expected += 1
-        else:
-            result.bad_lines += 1  # out of order: sound in itself, but the file is not as written
     return result
 
 

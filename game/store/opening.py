@@ -23,7 +23,7 @@ import game.store.reconcile as reconcile
 import game.store.replica as replica
 from game.engine.money import format_cents
 from game.store.checks import iso
-from game.store.errors import StoreError
+from game.store.errors import DiskFull, StoreError, is_disk_full
 from game.store.schema import (
     CREATE_SQL,
     MIGRATIONS,
@@ -44,9 +44,22 @@ SIBLING_SUFFIXES = ("-wal", "-shm", "-journal")
 
 Clock = Callable[[], datetime]
 
+INTEGRITY_FAILED = "integrity check failed"
+
+
+DAMAGED = "damaged"
+NOT_A_WALLET = "not a Festive Slots wallet"
+
 
 class _Unusable(Exception):
-    """The file is not a wallet we can trust; it must be set aside. Internal."""
+    """The file is not a wallet we can trust; it must be set aside. Internal.
+
+    ``cause`` is what the file is: DAMAGED, or NOT_A_WALLET (readable, but another program's file).
+    """
+
+    def __init__(self, problem: str, cause: str = DAMAGED) -> None:
+        super().__init__(problem)
+        self.cause = cause
 
 
 def prepare_dir(data_dir: Path) -> None:
@@ -65,6 +78,8 @@ def prepare_dir(data_dir: Path) -> None:
         os.close(fd)
         os.unlink(probe)  # our own empty probe file, never player data
     except OSError as exc:
+        if is_disk_full(exc):
+            raise DiskFull(data_dir) from exc
         reason = exc.strerror or exc.__class__.__name__
         raise StoreError(
             f"The data folder {data_dir} is not writable ({reason})."
@@ -81,6 +96,9 @@ def _check_files_writable(paths: Sequence[Path]) -> None:
     for path in paths:
         if not path.exists():
             continue
+        if path.is_dir():
+            raise StoreError(f"{path} is a folder where the wallet's file should be; move it away, "
+                             "or choose another --data-dir.")
         try:
             fd = os.open(path, os.O_RDWR)
         except OSError as exc:
@@ -98,7 +116,11 @@ def _classify(exc: sqlite3.Error, path: Path) -> Exception:
     of the game, a read-only file or a disk error must not cost the player their wallet.
     """
     name = getattr(exc, "sqlite_errorname", "") or ""
-    if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT", "SQLITE_IOERR_SHORT_READ")):
+    if is_disk_full(exc):
+        return DiskFull(path)
+    if name.startswith("SQLITE_NOTADB"):
+        return _Unusable(str(exc), NOT_A_WALLET)
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_IOERR_SHORT_READ")):
         return _Unusable(str(exc))
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return StoreError(
@@ -184,7 +206,7 @@ def _inspect(conn: sqlite3.Connection, path: Path, *, integrity: bool) -> int | 
         rows = conn.execute("PRAGMA quick_check").fetchall()
         if [tuple(r) for r in rows] != [("ok",)]:
             first = rows[0][0] if rows else "no result"
-            raise SchemaProblem(f"integrity check failed: {first}")
+            raise SchemaProblem(f"{INTEGRITY_FAILED}: {first}")
     tables = user_tables(conn)
     if not tables:
         return None
@@ -198,6 +220,11 @@ def _inspect(conn: sqlite3.Connection, path: Path, *, integrity: bool) -> int | 
     if version == SCHEMA_VERSION:
         check_structure(conn)
     return version
+
+
+def _cause_of(problem: SchemaProblem) -> str:
+    """A database that fails its integrity check is damaged; one that passes but lacks our schema is foreign."""
+    return DAMAGED if str(problem).startswith(INTEGRITY_FAILED) else NOT_A_WALLET
 
 
 def _check_read_only(path: Path) -> bool:
@@ -230,7 +257,7 @@ def _check_read_only(path: Path) -> bool:
         _inspect(conn, path, integrity=True)
         return True
     except SchemaProblem as exc:
-        raise _Unusable(str(exc)) from exc
+        raise _Unusable(str(exc), _cause_of(exc)) from exc
     except sqlite3.Error as exc:
         problem = _classify(exc, path)
         if isinstance(problem, _Unusable):
@@ -273,7 +300,7 @@ def _connect(path: Path, starting_balance: int, now: str) -> tuple[sqlite3.Conne
         return conn, created
     except SchemaProblem as exc:
         conn.close()
-        raise _Unusable(str(exc)) from exc
+        raise _Unusable(str(exc), _cause_of(exc)) from exc
     except sqlite3.Error as exc:
         conn.close()
         raise _classify(exc, path) from exc
@@ -304,7 +331,7 @@ def _copy_wal(path: Path) -> Path | None:
     return copy
 
 
-def _set_aside(path: Path, when: datetime) -> Path:
+def _set_aside(path: Path, when: datetime, cause: str = DAMAGED) -> Path:
     """Rename the file and its SQLite siblings to ``<name>.corrupt-<UTC stamp>[-n]``.
 
     Nothing is ever deleted. The siblings keep their suffix (``...-wal``) so the set can
@@ -333,7 +360,7 @@ def _set_aside(path: Path, when: datetime) -> Path:
                 f"The wallet file {source} is damaged and could not be moved aside to "
                 f"{target} ({reason}). Please move it away by hand and start the game again."
             ) from exc
-        logger.warning("Kept unreadable wallet file %s as %s", source, target)
+        logger.warning("Kept the wallet file %s (%s) as %s", source, cause, target)
         moved.append(target)
     return moved[0] if moved else targets[""]
 
@@ -350,7 +377,21 @@ class OpenedFile:
 
 def open_file(path: Path, starting_balance: int, clock: Clock) -> OpenedFile:
     """Open (or create) the wallet file at ``path`` in a locked data folder, checked and reconciled
-    with its journal. Raises StoreError when it must be left alone."""
+    with its journal. Raises StoreError when it must be left alone, DiskFull when the disk has no
+    room: a wallet file this call began to create is removed then, never left behind empty."""
+    siblings = [path.with_name(path.name + suffix) for suffix in ("", *SIBLING_SUFFIXES)]
+    new_files = [p for p in siblings if not p.exists()] if not path.exists() or path.stat().st_size == 0 else []
+    try:
+        return _open_file(path, starting_balance, clock)
+    except (DiskFull, OSError) as exc:
+        if not isinstance(exc, DiskFull) and not is_disk_full(exc):
+            raise
+        for created in new_files:  # nothing in them: the wallet was never written
+            created.unlink(missing_ok=True)
+        raise DiskFull(path) from exc
+
+
+def _open_file(path: Path, starting_balance: int, clock: Clock) -> OpenedFile:
     _check_files_writable([path.with_name(path.name + suffix) for suffix in ("", *SIBLING_SUFFIXES)]
                           + [journal.journal_path(path)])
     wal_copy = _copy_wal(path)  # SQLite drops a damaged log's frames and later deletes it: keep it first
@@ -360,14 +401,15 @@ def open_file(path: Path, starting_balance: int, clock: Clock) -> OpenedFile:
     try:
         conn, created = _connect(path, starting_balance, iso(clock()))
     except _Unusable as problem:
-        kept_as = _set_aside(path, clock())
+        kept_as = _set_aside(path, clock(), problem.cause)
         try:
             conn, created = _connect(path, starting_balance, iso(clock()))
         except _Unusable as again:
             raise StoreError(
                 f"A new wallet file {path} could not be created ({again})."
             ) from again
-        unreadable = f"The wallet file {path} could not be read ({problem}); it was kept as {kept_as}"
+        what = "is damaged" if problem.cause == DAMAGED else f"is {problem.cause}"
+        unreadable = f"The wallet file {path} {what} ({problem}); it was kept as {kept_as}"
         logger.warning("%s", unreadable)
 
     def replace_db() -> tuple[sqlite3.Connection, Path]:

@@ -25,7 +25,7 @@ import game.store.lock as lock
 import game.store.replica as replica
 from game.store.checks import iso
 from game.store.durability import DiskSync
-from game.store.errors import StoreError
+from game.store.errors import DiskFull, StoreError, is_disk_full
 from game.store.records import Account
 
 logger = logging.getLogger(__name__)
@@ -130,6 +130,15 @@ class WalletFile:
     def _unreadable(self, exc: sqlite3.Error) -> StoreError:
         return StoreError(f"The wallet {self._path} could not be read ({exc}).")
 
+    def _unwritable(self, exc: sqlite3.Error) -> StoreError:
+        """DiskFull when the disk has no room (the transaction rolled back: nothing of it is kept)."""
+        if is_disk_full(exc):
+            # the log file's line; the player's one line is the entry point's
+            logger.error("The wallet %s could not be written: the disk is full (%s)", self._path, exc,
+                         extra={"console": False})
+            return DiskFull(self._path)
+        return StoreError(f"The wallet {self._path} could not be written ({exc}).")
+
     @contextmanager
     def _write(self) -> Iterator[Tx]:
         """One write transaction: everything inside commits together or not at all."""
@@ -137,7 +146,7 @@ class WalletFile:
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
-            raise StoreError(f"The wallet {self._path} could not be written ({exc}).") from exc
+            raise self._unwritable(exc) from exc
         tx = Tx(conn, self._path)
         try:
             yield tx
@@ -149,7 +158,7 @@ class WalletFile:
                 except sqlite3.Error:
                     logger.exception("Rollback failed on wallet %s", self._path)
             if isinstance(exc, sqlite3.Error):
-                raise StoreError(f"The wallet {self._path} could not be written ({exc}).") from exc
+                raise self._unwritable(exc) from exc
             raise
         self._flush_journal(tx.journal_lines)
         self._disk.committed()
@@ -165,14 +174,17 @@ class WalletFile:
         """Write the committed transaction's journal lines (the second copy) and force them to disk.
 
         A failure is logged, not raised: the change is committed, and the next launch writes the
-        journal again from the wallet.
+        journal again from the wallet. A full disk is raised (DiskFull) after the commit, so play
+        stops at the step just kept rather than at the next write.
         """
         for text in lines:
             try:
                 self._journal.append(text)
             except OSError as exc:
                 logger.error("Journal %s could not be written (%s); it will be rebuilt at the next start",
-                             self._journal.path, exc)
+                             self._journal.path, exc, extra={"console": not is_disk_full(exc)})
+                if is_disk_full(exc):  # committed, but the next write would fail too: stop here, at this step
+                    raise DiskFull(self._journal.path) from exc
                 return
 
     def journal_problems(self) -> list[str]:

@@ -213,7 +213,6 @@ class SceneManager:
         elif event.type == pygame.WINDOWFOCUSLOST:
             self.held_keys.clear()
 
-
     def update(self, dt: float) -> None:
         t = self._transition
         if t is not None:

@@ -309,6 +309,11 @@ def launch(data_dir: Path, *flags: str) -> App:
     from game.client.app import App
     from game.client.options import parse_args
 
+    if pygame.display.get_init():
+        # A real launch starts with no window. Opening the App's scaled window over one a
+        # module's ``display`` fixture left open corrupts SDL's heap in pygame-ce 2.5.8 (the old
+        # window surface is freed twice), so that window is closed first.
+        pygame.quit()
     app = App(parse_args(["--data-dir", str(data_dir), *flags]))
     app.start()
     return app

@@ -68,14 +68,16 @@ def with_labels(text: str) -> str:
 
 
 def render(map_path: Path, out: Path, scale: float = 1.0) -> None:
-    rasterizer = shutil.which("tmxrasterizer")
-    if rasterizer is None:
-        raise FileNotFoundError("tmxrasterizer is not installed (Debian and Ubuntu: apt install tiled)")
+    # The map is checked first: a broken map is the designer's error (exit 2) on any machine,
+    # with or without Tiled installed.
     try:
         text = map_path.read_text(encoding="utf-8")
     except OSError as exc:
         raise MapError(f"cannot read it ({exc.strerror or exc})") from exc
     labelled = with_labels(text)
+    rasterizer = shutil.which("tmxrasterizer")
+    if rasterizer is None:
+        raise FileNotFoundError("tmxrasterizer is not installed (Debian and Ubuntu: apt install tiled)")
     with tempfile.TemporaryDirectory(prefix="festive-slots-map-") as temp:
         folder = Path(temp)
         (folder / "assets").symlink_to(ROOT / "assets", target_is_directory=True)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.rng import RoundRng, derive_seed
+from game.engine.rng import RoundRng, answer_key, derive_seed
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,6 +32,24 @@ def test_the_stream_is_blake2b_in_counter_mode_as_documented() -> None:
     for seed in (0, 1, 20261201, 2**64 - 1):
         rng = RoundRng(seed)
         assert [rng.next64() for _ in range(20)] == spec_words(seed, 3)[:20]
+
+
+def test_an_answer_restarts_the_stream_under_the_documented_key() -> None:
+    """After answer d with entropy e: BLAKE2b-512(key = LE64(seed) || LE64(d) || LE64(e), LE64(block))."""
+    seed, index, entropy = 20261201, 2, 2**64 - 3
+    key = seed.to_bytes(8, "little") + index.to_bytes(8, "little") + entropy.to_bytes(8, "little")
+    assert answer_key(seed, index, entropy) == key
+    words: list[int] = []
+    for block in range(3):
+        words.extend(struct.unpack("<8Q", hashlib.blake2b(block.to_bytes(8, "little"), key=key).digest()))
+    rng = RoundRng(seed)
+    [rng.next64() for _ in range(11)]  # part way into the seed's second block
+    rng.rekey(key)
+    assert [rng.next64() for _ in range(20)] == words[:20]
+    with pytest.raises(ValueError, match="entropy"):
+        answer_key(seed, index, 2**64)
+    with pytest.raises(ValueError, match="1 to 64 bytes"):
+        rng.rekey(b"")
 
 
 def test_golden_words() -> None:

@@ -190,17 +190,20 @@ class Game(ABC):
         decisions: tuple[Any, ...] | list[Any] = (),
         defer_features: bool = False,
         feature_start: dict[str, Any] | None = None,
+        entropy: tuple[int | None, ...] | list[int | None] = (),
     ) -> RoundPlay:
-        """Begin a round that may stop at decisions; recorded ``decisions`` are replayed.
+        """Begin a round that may stop at decisions; recorded ``decisions`` (with the ``entropy`` each
+        was taken with, ``RoundPlay.decide``) are replayed.
 
         ``defer_features`` and ``feature_start`` are for stratified simulation only (see
         ``stratified_feature``); a player's round never uses them.
         """
-        return self._begin(bet, seed, buy, state, decisions, defer_features, feature_start)
+        return self._begin(bet, seed, buy, state, decisions, defer_features, feature_start, entropy)
 
     def _begin(self, bet: int, seed: int | None, buy: bool, state: dict[str, Any] | None,
                decisions: tuple[Any, ...] | list[Any], defer_features: bool,
-               feature_start: dict[str, Any] | None) -> RoundPlay:
+               feature_start: dict[str, Any] | None,
+               entropy: tuple[int | None, ...] | list[int | None] = ()) -> RoundPlay:
         """``start`` with every argument by position: ``play`` calls it once a round, and matching seven
         keywords there costs about 400 instructions of a round's 105,000 (callgrind, Fat Santa and
         Halloween Vacation: 0.4%), so the hot path keeps it."""
@@ -210,7 +213,7 @@ class Game(ABC):
         if seed is None:
             seed = new_seed()
         rng = round_rng(seed)  # refuses a seed that is not a 64-bit whole number
-        return RoundPlay(self, bet, seed, rng, buy, state, decisions, defer_features, feature_start, cost)
+        return RoundPlay(self, bet, seed, rng, buy, state, decisions, defer_features, feature_start, cost, entropy)
 
     def play(
         self,
@@ -223,11 +226,14 @@ class Game(ABC):
         strategy: Strategy | None = None,
         defer_features: bool = False,
         feature_start: dict[str, Any] | None = None,
+        entropy: tuple[int | None, ...] | list[int | None] = (),
+        fresh_entropy: Callable[[], int] | None = None,
     ) -> RoundResult:
-        """One whole round; decisions not given are taken by ``strategy`` (default: the game's own)."""
-        play = self._begin(bet, seed, buy, state, decisions, defer_features, feature_start)
+        """One whole round; decisions not given are taken by ``strategy`` (default: the game's own),
+        each with entropy from ``fresh_entropy`` (None: derived from the seed, a reproducible round)."""
+        play = self._begin(bet, seed, buy, state, decisions, defer_features, feature_start, entropy)
         while play.pending is not None:
-            play.decide(self.choose(play, strategy))
+            play.decide(self.choose(play, strategy), None if fresh_entropy is None else fresh_entropy())
         return play._result  # type: ignore[return-value]  # set: the round has no decision pending
 
     def strategy(self, decision: Decision, rng: RoundRng) -> Any:

@@ -64,6 +64,21 @@ class RoundRng:
         self._words: tuple[int, ...] = ()
         self._next = 8  # index of the next unread word in the current block; 8: none left
 
+    def rekey(self, key: bytes) -> None:
+        """Restart the stream under a new BLAKE2b key (at most 64 bytes), from block 0.
+
+        A round does this when an answer is recorded (``answer_key``), in place, so code holding
+        this generator draws from the new stream at once.
+        """
+        if not 0 < len(key) <= 64:
+            raise ValueError(f"a BLAKE2b key is 1 to 64 bytes, not {len(key)}")
+        self._key = bytes(key)
+        self._hasher = None
+        self._block = 0
+        self._bytes = b""
+        self._words = ()
+        self._next = 8
+
     # -- the bit stream ---------------------------------------------------------------------
 
     def _refill(self, unpack: bool = True) -> None:
@@ -318,3 +333,22 @@ def derive_seed(master: int, index: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return z ^ (z >> 31)
+
+
+ANSWER_SALT = 0xA115_E4E2_7000_0000  # derives an answer's entropy where none is fresh (docs/RNG.md)
+
+
+def answer_key(seed: int, index: int, entropy: int) -> bytes:
+    """The stream key after answer ``index`` (0-based) of round ``seed``, taken with ``entropy``:
+    ``LE64(seed) || LE64(index) || LE64(entropy)`` (``docs/RNG.md``)."""
+    for name, value in (("seed", seed), ("index", index), ("entropy", entropy)):
+        if type(value) is not int or not 0 <= value < SEED_LIMIT:
+            raise ValueError(f"an answer's {name} is a whole number from 0 to 2**64-1, not {value!r}")
+    return seed.to_bytes(8, "little") + index.to_bytes(8, "little") + entropy.to_bytes(8, "little")
+
+
+def derived_entropy(seed: int, index: int) -> int:
+    """The entropy of answer ``index`` in a reproducible round (simulation, practice with a seed,
+    the demo, tests): it follows from the seed, so the whole round does. A player's own round
+    takes ``new_seed()`` instead, drawn when the answer is recorded."""
+    return derive_seed(seed ^ ANSWER_SALT, index)

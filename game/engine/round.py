@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import DecisionError
 from .money import cents_of, multiplier_text
-from .rng import RoundRng
+from .rng import SEED_LIMIT, RoundRng, answer_key, derived_entropy
 
 if TYPE_CHECKING:
     from .game import Game
@@ -250,9 +250,10 @@ class RoundResult:
 
     ``cost`` is the round's whole stake: the purchase price (``Game.cost``) plus the price of
     every priced decision taken; ``decision_costs`` is the price paid at each decision (0 when
-    free), parallel to ``decisions``. ``win`` is what the round credits: ``win_x`` at the bet,
-    rounded down to the cent, plus ``jackpot``, the cents paid from a progressive pool (which is
-    neither a multiple of the bet nor under the cap).
+    free), parallel to ``decisions``, and ``entropy`` the 64-bit value each answer was taken with
+    (what follows an answer is drawn from a stream keyed by it: ``docs/RNG.md``). ``win`` is what
+    the round credits: ``win_x`` at the bet, rounded down to the cent, plus ``jackpot``, the cents
+    paid from a progressive pool (which is neither a multiple of the bet nor under the cap).
     """
 
     game_id: str
@@ -271,6 +272,7 @@ class RoundResult:
     deferred: tuple[dict[str, Any], ...] = ()  # feature starts deferred by a stratified run
     decision_costs: tuple[int, ...] = ()
     jackpot: int = 0
+    entropy: tuple[int, ...] = ()  # the entropy each answer was taken with, parallel to ``decisions``
 
     @property
     def purchase_price(self) -> int:
@@ -301,20 +303,22 @@ _set = object.__setattr__
 # Every field of a RoundResult in the dataclass's order, at the value of a round with no decision, nothing
 # deferred and no jackpot (the others are set for each round).
 _RESULT_DEFAULTS: dict[str, Any] = {each.name: None for each in fields(RoundResult)}
-_RESULT_DEFAULTS.update(decisions=(), deferred=(), decision_costs=(), jackpot=0)
+_RESULT_DEFAULTS.update(decisions=(), deferred=(), decision_costs=(), jackpot=0, entropy=())
 
 
 class RoundPlay:
     """A round being played step by step.
 
-    ``pending`` is the decision the round waits on (None when finished). ``decide(choice)``
-    answers it and adds the choice's price to ``cost``, the stake so far. Recorded ``decisions``
-    given at construction are replayed first, so a round can be rebuilt exactly at the step (and
-    the stake) it had reached.
+    ``pending`` is the decision the round waits on (None when finished). ``decide(choice, entropy)``
+    answers it, adds the choice's price to ``cost``, the stake so far, and restarts the round's
+    stream under a key made of the seed, the answer's index and ``entropy``: what follows an answer
+    is drawn from entropy taken with it, so nothing known before the answer (the seed included)
+    tells what it leads to. Recorded ``decisions`` (with their ``entropy``) given at construction
+    are replayed first, so a round can be rebuilt exactly at the step (and the stake) it had reached.
     """
 
-    __slots__ = ("_result", "_steps", "bet", "buy", "capped", "cost", "ctx", "decision_costs", "decisions", "game",
-                 "pending", "seed", "state_in")
+    __slots__ = ("_result", "_steps", "bet", "buy", "capped", "cost", "ctx", "decision_costs", "decisions", "entropy",
+                 "game", "pending", "seed", "state_in")
 
     def __init__(
         self,
@@ -328,9 +332,11 @@ class RoundPlay:
         defer_features: bool = False,
         feature_start: dict[str, Any] | None = None,
         cost: int | None = None,
+        entropy: tuple[int | None, ...] | list[int | None] = (),
     ) -> None:
         """``Game.start`` makes it (every argument by position: a class called with keywords builds a dict),
-        with the purchase price it has worked out (``cost``; None: worked out here)."""
+        with the purchase price it has worked out (``cost``; None: worked out here). ``entropy`` is
+        parallel to ``decisions``; a missing or None entry is the derived one (``derived_entropy``)."""
         self.game = game
         self.bet = bet
         self.seed = seed
@@ -338,6 +344,7 @@ class RoundPlay:
         self.state_in = state
         self.decisions: list[Any] = []
         self.decision_costs: list[int] = []
+        self.entropy: list[int] = []
         self.cost = game.cost(bet, buy) if cost is None else cost  # the purchase price; priced decisions add
         self.ctx = RoundContext(rng, bet, buy, state, game.cap, defer_features, feature_start)
         self._steps: Generator[Decision, Any, None] = game.round_steps(self.ctx)
@@ -345,8 +352,10 @@ class RoundPlay:
         self.capped = False
         self._result: RoundResult | None = None
         self._advance(None, True)
-        for choice in decisions:
-            self.decide(choice)
+        if len(entropy) > len(decisions):
+            raise DecisionError(f"{len(entropy)} entropy values for {len(decisions)} decisions")
+        for index, choice in enumerate(decisions):
+            self.decide(choice, entropy[index] if index < len(entropy) else None)
 
     @property
     def finished(self) -> bool:
@@ -362,14 +371,23 @@ class RoundPlay:
             raise DecisionError("this round is not waiting for a decision")
         return self.pending.price_of(choice)
 
-    def decide(self, choice: Any) -> None:
-        """Answer the pending decision; the round records it as a ``decision`` event and goes on."""
+    def decide(self, choice: Any, entropy: int | None = None) -> None:
+        """Answer the pending decision; the round records it as a ``decision`` event and goes on,
+        drawing from then on from a stream keyed by ``entropy`` (None: ``derived_entropy``, which
+        follows from the seed: for reproducible rounds only; a player's answer brings fresh entropy)."""
         price = self.price_of(choice)  # refuses a choice that is not an option
         assert self.pending is not None  # price_of refused a round that waits on nothing
+        index = len(self.decisions)
+        if entropy is None:
+            entropy = derived_entropy(self.seed, index)
+        elif type(entropy) is not int or not 0 <= entropy < SEED_LIMIT:
+            raise DecisionError(f"an answer's entropy is a whole number from 0 to 2**64-1, not {entropy!r}")
         self.decisions.append(choice)
         self.decision_costs.append(price)
+        self.entropy.append(entropy)
         self.cost += price
         self.ctx.emit({"type": "decision", "kind": self.pending.kind, "choice": choice, "price": price})
+        self.ctx.rng.rekey(answer_key(self.seed, index, entropy))
         self._advance(choice)
 
     def _advance(self, choice: Any, first: bool = False) -> None:
@@ -419,6 +437,7 @@ class RoundPlay:
         if self.decisions:
             record["decisions"] = tuple(self.decisions)
             record["decision_costs"] = tuple(self.decision_costs)
+            record["entropy"] = tuple(self.entropy)
         if ctx.deferred:
             record["deferred"] = tuple(ctx.deferred)
         if ctx.jackpot:

@@ -342,7 +342,7 @@ def test_a_schema_4_wallet_is_upgraded_with_no_bonus_and_plays_free_games(tmp_pa
         assert w.jackpot_pool("tiny_jackpot") == 50_200 and w.setting("turbo") is True
         assert all((r.bonus_cost, r.bonus_win, r.free_game) == (0, 0, None) for r in w.recall(None, 100))
         assert w._db().execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == str(
-            SCHEMA_VERSION) == "5"
+            SCHEMA_VERSION) == "6"
         (left_open,) = w.open_rounds()
         assert left_open.game_id == "gift_shop" and left_open.decisions == ["green"]
         w.settle_round(left_open.id, 0)

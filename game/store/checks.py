@@ -36,6 +36,15 @@ def check_units(name: str, value: object) -> int:
     return value
 
 
+def entropy_text_of(entropy: object) -> str | None:
+    """An answer's entropy (a 64-bit whole number, or None) as stored: decimal text, as a seed is."""
+    if entropy is None:
+        return None
+    if isinstance(entropy, bool) or not isinstance(entropy, int) or not 0 <= entropy <= MAX_SEED:
+        raise ValueError(f"an answer's entropy is a whole number from 0 to {MAX_SEED}, not {entropy!r}")
+    return str(entropy)
+
+
 def check_id(round_id: object) -> int:
     if isinstance(round_id, bool) or not isinstance(round_id, int):
         raise TypeError(f"round_id must be an int, not {type(round_id).__name__}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 RoundStatus = Literal["open", "settled"]
@@ -61,6 +61,9 @@ class RoundRecord:
     bonus_cost: int = 0
     bonus_win: int = 0
     free_game: int | None = None
+    # The entropy each answer was taken with (schema 6), parallel to ``decisions``; None for an answer
+    # recorded before, which replays with the entropy its seed derives (``docs/RNG.md``).
+    entropy: list[int | None] = field(default_factory=list)
 
     @property
     def is_open(self) -> bool:

@@ -39,7 +39,7 @@ ROUND_COLUMNS = (
 )
 COLUMNS: dict[str, tuple[str, ...]] = {
     "rounds": ROUND_COLUMNS,
-    "decisions": ("round_id", "seq", "data", "at", "price"),
+    "decisions": ("round_id", "seq", "data", "at", "price", "entropy"),
     "ledger": ("id", "round_id", "kind", "amount", "balance_after", "at", "reason", "decision_seq"),
     "game_state": ("game_id", "state", "updated_at"),
     "pool_ledger": ("id", "game_id", "round_id", "kind", "units", "pool_after", "at"),
@@ -47,6 +47,16 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "bonus_ledger": ("id", "round_id", "kind", "amount", "bonus_after", "at", "reason", "decision_seq", "grant_id"),
 }
 META_KEYS = ("starting_balance", "created_at")
+# Columns that records written before they existed do not carry: such a record's rows have NULL there.
+ADDED_LATER: dict[str, frozenset[str]] = {"decisions": frozenset({"entropy"})}
+
+
+def _complete(table: str, image: dict[str, Any]) -> dict[str, Any]:
+    """``image`` with the columns added since it was written (``ADDED_LATER``) as NULL."""
+    later = ADDED_LATER.get(table)
+    if later and not later <= image.keys():
+        return {**dict.fromkeys(later), **image}
+    return image
 
 Record = dict[str, Any]
 
@@ -185,6 +195,7 @@ def apply(conn: sqlite3.Connection, text: str) -> Record:
         rows = record.get("rows", {})
         for table in COLUMNS:  # rounds first: decisions, ledger and pool rows refer to them
             for image in rows.get(table, ()):
+                image = _complete(table, image)
                 conn.execute(_UPSERT[table], tuple(image[c] for c in COLUMNS[table]))
         for key, value in (record.get("meta") or {}).items():
             if key in META_KEYS:
@@ -213,7 +224,7 @@ def expected_state(texts: Iterable[str]) -> dict[str, Any]:
             if table not in KEYS:
                 raise BadRecord(f"record {record['seq']} names an unknown table {table!r}")
             for image in images:
-                tables[table][tuple(image[k] for k in KEYS[table])] = image
+                tables[table][tuple(image[k] for k in KEYS[table])] = _complete(table, image)
         meta.update({k: str(v) for k, v in (record.get("meta") or {}).items() if k in META_KEYS})
         balance = record.get("balance")
         bonus = record.get("bonus", 0)
@@ -227,6 +238,7 @@ def readable(texts: Sequence[str]) -> bool:
             record = loads(text)
             for table, images in record.get("rows", {}).items():
                 for image in images:
+                    image = _complete(table, image)
                     [image[c] for c in COLUMNS[table]]
             int(record["balance"])
             int(record.get("bonus", 0))

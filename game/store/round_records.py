@@ -16,18 +16,20 @@ def records(conn: sqlite3.Connection, rows: Sequence[sqlite3.Row]) -> list[Round
     balance before and after them, their pool movements and what the bonus balance paid and won."""
     decisions: dict[int, list[Any]] = {r["id"]: [] for r in rows}
     prices: dict[int, list[int]] = {r["id"]: [] for r in rows}
+    entropy: dict[int, list[int | None]] = {r["id"]: [] for r in rows}
     balances: dict[int, tuple[int | None, int | None]] = {}
     pools: dict[int, tuple[int, int]] = {}
     bonus: dict[int, tuple[int, int, int | None]] = {}
     if decisions:
         marks = ",".join("?" * len(decisions))
         for d in conn.execute(
-            f"SELECT round_id, data, price FROM decisions WHERE round_id IN ({marks}) "
+            f"SELECT round_id, data, price, entropy FROM decisions WHERE round_id IN ({marks}) "
             "ORDER BY round_id, seq",
             tuple(decisions),
         ):
             decisions[d["round_id"]].append(json.loads(d["data"]))
             prices[d["round_id"]].append(d["price"])
+            entropy[d["round_id"]].append(None if d["entropy"] is None else int(d["entropy"]))
         for b in conn.execute(
             "SELECT l.round_id, f.balance_after + CASE WHEN f.kind = 'debit' THEN f.amount ELSE -f.amount END "
             "AS before, l.balance_after AS after "
@@ -61,6 +63,7 @@ def records(conn: sqlite3.Connection, rows: Sequence[sqlite3.Row]) -> list[Round
             state_in=loads(r["state_in"]),
             decisions=decisions[r["id"]],
             decision_costs=prices[r["id"]],
+            entropy=entropy[r["id"]],
             progress=loads(r["progress"]),
             status=r["status"],
             win=r["win"],

@@ -23,6 +23,7 @@ from game.store.checks import (
     dumps,
     dumps_dict,
     dumps_opt_dict,
+    entropy_text_of,
 )
 from game.store.errors import InsufficientFunds, RoundNotOpen, StoreError
 from game.store.ledger import BONUS, CASH
@@ -156,8 +157,11 @@ class RoundBook(WalletFile):
         )
         return round_id
 
-    def record_decision(self, round_id: int, decision: object, price: int = 0) -> int:
+    def record_decision(self, round_id: int, decision: object, price: int = 0, entropy: int | None = None) -> int:
         """Append a player decision (any JSON value) to an open round; returns its index.
+
+        ``entropy`` is the 64-bit value the answer is taken with (``RoundPlay.decide``), stored with
+        it in the same transaction; None: the round's derived entropy (a reproducible round).
 
         A ``price`` above 0 is debited in the same transaction, tied to the decision in the
         ledger, and added to the round's ``cost``: the decision and its payment are stored
@@ -168,6 +172,7 @@ class RoundBook(WalletFile):
         check_id(round_id)
         check_cents("price", price)
         data = dumps(decision, "decision")
+        entropy_text = entropy_text_of(entropy)
         with self._write() as tx:
             conn = tx.conn
             self._open_round_in(conn, round_id, "record a decision")
@@ -181,8 +186,8 @@ class RoundBook(WalletFile):
             )
             now = self._now()
             conn.execute(
-                "INSERT INTO decisions (round_id, seq, data, at, price) VALUES (?, ?, ?, ?, ?)",
-                (round_id, seq, data, now, price),
+                "INSERT INTO decisions (round_id, seq, data, at, price, entropy) VALUES (?, ?, ?, ?, ?, ?)",
+                (round_id, seq, data, now, price, entropy_text),
             )
             if price > 0:
                 conn.execute(
@@ -222,12 +227,14 @@ class RoundBook(WalletFile):
         jackpots: Sequence[tuple[int, int]] = (),
         return_contribution: bool = False,
         decisions: Sequence[object] = (),
+        entropy: Sequence[int] = (),
     ) -> int:
         """Credit ``win`` and mark the round settled in one transaction; returns the balance.
 
         ``decisions`` are free answers taken at the settlement (the stale-round resolver's), appended
-        after the recorded ones in the same transaction, so that the round's record holds every
-        answer it was played with and replays without a strategy.
+        after the recorded ones in the same transaction with the ``entropy`` each was taken with
+        (parallel; empty: derived), so that the round's record holds every answer it was played with
+        and replays without a strategy.
 
         The win is credited to cash and bonus in the blend of what the round was paid with: the
         bonus balance gets ``bonus_share(win, cost, bonus paid)`` (rounded down), cash the rest
@@ -272,11 +279,14 @@ class RoundBook(WalletFile):
             if not callable(update):
                 dumps_dict(update, f"carried state {key!r}")
         answers = [dumps(decision, "decision") for decision in decisions]
+        if entropy and len(entropy) != len(answers):
+            raise ValueError(f"{len(entropy)} entropy values for {len(answers)} decisions")
+        entropy_texts = [entropy_text_of(value) for value in entropy] or [None] * len(answers)
         with self._write() as tx:
             conn = tx.conn
             row = self._open_round_in(conn, round_id, "settle it again")
             now = self._now()
-            answered = self._append_free_decisions(conn, round_id, answers, now)
+            answered = self._append_free_decisions(conn, round_id, answers, entropy_texts, now)
             if expected_cost is not None and row["cost"] != expected_cost:
                 raise StoreError(
                     f"Round {round_id} was paid {row['cost']} cents, not the {expected_cost} "
@@ -308,15 +318,17 @@ class RoundBook(WalletFile):
 
     @staticmethod
     def _append_free_decisions(conn: sqlite3.Connection, round_id: int, answers: Sequence[str],
-                               now: str) -> list[tuple[int, int]]:
-        """``answers`` (JSON texts) appended to the round's decisions at no price; their keys."""
+                               entropy: Sequence[str | None], now: str) -> list[tuple[int, int]]:
+        """``answers`` (JSON texts, with their entropy texts) appended to the round's decisions at no
+        price; their keys."""
         first = int(conn.execute(
             "SELECT COALESCE(MAX(seq) + 1, 0) FROM decisions WHERE round_id = ?", (round_id,)
         ).fetchone()[0])
         keys = [(round_id, first + offset) for offset in range(len(answers))]
         conn.executemany(
-            "INSERT INTO decisions (round_id, seq, data, at, price) VALUES (?, ?, ?, ?, 0)",
-            [(round_id, seq, data, now) for (_, seq), data in zip(keys, answers, strict=True)],
+            "INSERT INTO decisions (round_id, seq, data, at, price, entropy) VALUES (?, ?, ?, ?, 0, ?)",
+            [(round_id, seq, data, now, value)
+             for (_, seq), data, value in zip(keys, answers, entropy, strict=True)],
         )
         return keys
 

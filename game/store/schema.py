@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 # Column definitions shared by CREATE_SQL and the migration that added them, so that a new
 # file and an upgraded one have the same columns with the same checks.
 _DECISION_PRICE = "price INTEGER NOT NULL DEFAULT 0 CHECK (typeof(price) = 'integer' AND price >= 0)"
+# The 64-bit entropy an answer was taken with, as decimal text as the seed is (docs/RNG.md); NULL
+# for an answer recorded before schema 6, which replays with the entropy derived from the seed.
+_DECISION_ENTROPY = "entropy TEXT CHECK (entropy IS NULL OR typeof(entropy) = 'text')"
 # The decision a debit paid for (NULL: the round's purchase, a credit or a top-up).
 _LEDGER_DECISION_SEQ = (
     "decision_seq INTEGER CHECK (decision_seq IS NULL"
@@ -119,6 +122,11 @@ ALTER TABLE wallet ADD COLUMN {_WALLET_BONUS};
 {_FREE_GAMES};
 {_BONUS_LEDGER};
 """,
+    # 5 -> 6: each answer's entropy, drawn when it is recorded (what follows the answer is drawn
+    # from it). Older answers have NULL: they replay with the entropy their seed derives.
+    5: f"""
+ALTER TABLE decisions ADD COLUMN {_DECISION_ENTROPY};
+""",
 }
 
 # Money columns carry CHECK(typeof(..) = 'integer') so a float can never slip in, and
@@ -162,6 +170,7 @@ CREATE TABLE decisions (
     data     TEXT NOT NULL,
     at       TEXT NOT NULL,
     {_DECISION_PRICE},
+    {_DECISION_ENTROPY},
     PRIMARY KEY (round_id, seq)
 );
 CREATE TABLE ledger (
@@ -219,7 +228,7 @@ REQUIRED_COLUMNS: dict[str, frozenset[str]] = {
             "replay_check",
         }
     ),
-    "decisions": frozenset({"round_id", "seq", "data", "at", "price"}),
+    "decisions": frozenset({"round_id", "seq", "data", "at", "price", "entropy"}),
     "ledger": frozenset(
         {"id", "round_id", "kind", "amount", "balance_after", "at", "reason", "decision_seq"}
     ),

@@ -27,6 +27,7 @@ from typing import Any
 
 from .engine import EngineError, Game, RoundPlay, get_game
 from .engine.jackpot import UNITS_PER_CENT
+from .engine.version import UNKEYED_ANSWERS
 from .store import RoundRecord, Wallet
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,8 @@ def purchase_check(play: RoundPlay) -> dict[str, Any]:
 
 def mismatch(play: RoundPlay, record: RoundRecord) -> str | None:
     """Why the rebuilt ``play`` is not the round ``record`` bought, or None when it is."""
+    if record.decisions and record.engine_version in UNKEYED_ANSWERS:
+        return f"it was answered on engine {record.engine_version}, which drew on through answers without new entropy"
     check = record.replay_check
     if check:
         count = int(check.get("events", 0))
@@ -64,7 +67,7 @@ def rebuild(game: Game, record: RoundRecord) -> tuple[RoundPlay | None, str | No
     """The round rebuilt from its inputs, and why it does not match its purchase (None: it does)."""
     try:
         play = game.start(record.bet, record.seed, buy=record.buy, state=record.state_in,
-                          decisions=record.decisions)
+                          decisions=record.decisions, entropy=record.entropy)
     except EngineError as exc:
         return None, f"it can no longer be replayed ({exc})"
     return play, mismatch(play, record)

@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from .engine import Decision, DecisionError, Game, RoundPlay, RoundResult
 from .engine.jackpot import UNITS_PER_CENT
-from .engine.rng import RoundRng, derive_seed, new_seed
+from .engine.rng import RoundRng, derive_seed, derived_entropy, new_seed
 from .engine.round import Strategy
 from .engine.version import ENGINE_VERSION
 from .replays import ReplayMismatch, purchase_check, rebuild, settle_mismatch
@@ -49,6 +50,10 @@ class ActiveRound:
     resumed: bool = False
     # A free game: (n, N), this round is free game n of its grant's N; None for a round paid by the player.
     free_game: tuple[int, int] | None = None
+    # A round of a reproducible series (its seed given or derived from the session's ``--seed``):
+    # its answers take the entropy their seed derives. False: the player's own round, whose answers
+    # take fresh entropy (``PlaySession.answer_entropy``).
+    reproducible: bool = False
 
     @property
     def result(self) -> RoundResult:
@@ -105,6 +110,9 @@ class PlaySession:
         self.follow_free_games()
         self.data_digest = game.data_digest() or None  # recorded with each round
         self.mismatches: list[ReplayMismatch] = []  # resumed rounds settled as bought (their replay differed)
+        # Where the fresh entropy of the player's answers comes from: the operating system. A tool
+        # may give a seeded source to repeat a measurement (``tools/answer_attack``), never the app.
+        self.entropy_source: Callable[[], int] = new_seed
 
     # -- bet ---------------------------------------------------------------------------------
 
@@ -169,8 +177,13 @@ class PlaySession:
         self._round_index += 1
         return seed
 
-    def spin(self, *, buy: bool = False, seed: int | None = None, free: bool = False) -> ActiveRound:
+    def spin(self, *, buy: bool = False, seed: int | None = None, free: bool = False,
+             reproducible: bool | None = None) -> ActiveRound:
         """Pay for and compute one round; nothing is shown before this returns.
+
+        A round from a given ``seed`` or the session's ``--seed`` is ``reproducible``: its answers
+        take the entropy their seed derives. Otherwise (and with ``reproducible=False``) each answer
+        takes fresh entropy when it is recorded (``answer_entropy``).
 
         With ``free`` the round is the next free game (``free_game``): played at its grant's stake
         (what ``bet`` is while free games are left), paid from the bonus balance, never a bought
@@ -191,6 +204,8 @@ class PlaySession:
                 raise BudgetReached(self.budget)
             if (available := self.wallet.available) < cost:
                 raise InsufficientFunds(available, cost)
+        if reproducible is None:
+            reproducible = seed is not None or self._master_seed is not None
         seed = self.next_seed() if seed is None else seed
         state = self.wallet.game_state(self.game.id) or None
         play = self.game.start(bet, seed, buy=buy, state=state)
@@ -207,7 +222,7 @@ class PlaySession:
         number = None if grant is None else (grant.playing, grant.games)
         if grant is not None:
             self.follow_free_games()
-        return ActiveRound(round_id, play, free_game=number)
+        return ActiveRound(round_id, play, free_game=number, reproducible=reproducible)
 
     def resume_open_round(self) -> ActiveRound | None:
         """The unsettled round of this game left by an earlier run, rebuilt where it stood.
@@ -227,7 +242,7 @@ class PlaySession:
             step = int(record.progress.get("step", 0)) if record.progress else 0
             log.info("resuming %s round %d at step %d", self.game.id, record.id, step)
             return ActiveRound(record.id, play, step=min(step, len(play.events)), resumed=True,
-                               free_game=self._free_number(record))
+                               free_game=self._free_number(record), reproducible=self._master_seed is not None)
         return None
 
     def _free_number(self, record: RoundRecord) -> tuple[int, int] | None:
@@ -242,7 +257,8 @@ class PlaySession:
     def rebuild(self, record: RoundRecord) -> RoundPlay:
         """Replay a recorded round from its inputs: the same events, byte for byte."""
         return self.game.start(
-            record.bet, record.seed, buy=record.buy, state=record.state_in, decisions=record.decisions
+            record.bet, record.seed, buy=record.buy, state=record.state_in, decisions=record.decisions,
+            entropy=record.entropy,
         )
 
     def price_of(self, active: ActiveRound, choice: Any) -> int:
@@ -269,9 +285,18 @@ class PlaySession:
             if (available := self.wallet.available) < price:
                 raise InsufficientFunds(available, price)
         cash_before = self.wallet.balance
-        self.wallet.record_decision(active.round_id, choice, price=price)
+        entropy = self.answer_entropy(active)
+        self.wallet.record_decision(active.round_id, choice, price=price, entropy=entropy)
         self.stats.staked += min(cash_before, price)  # the payment order: cash first
-        active.play.decide(choice)
+        active.play.decide(choice, entropy)
+
+    def answer_entropy(self, active: ActiveRound) -> int:
+        """The entropy the next answer is taken with: fresh from the operating system for the
+        player's own rounds, so nothing stored before the answer tells what follows it; derived
+        from the seed in a reproducible series (``--seed`` in practice, the demo's seeds, tests)."""
+        if not active.reproducible:
+            return self.entropy_source()
+        return derived_entropy(active.play.seed, len(active.play.decisions))
 
     def mark_progress(self, active: ActiveRound, step: int) -> None:
         if step > active.step:
@@ -461,7 +486,7 @@ def resolve_stale_rounds(wallet: Wallet, now: datetime | None = None,
             game = get_game(record.game_id)
             result = game.play(
                 record.bet, record.seed, buy=record.buy, state=record.state_in, decisions=record.decisions,
-                strategy=free_choices(game.strategy),
+                strategy=free_choices(game.strategy), entropy=record.entropy, fresh_entropy=new_seed,
             )
             paid_for = list(result.decision_costs[: len(record.decisions)])
             if result.cost != record.cost or paid_for != record.decision_costs:
@@ -477,7 +502,8 @@ def resolve_stale_rounds(wallet: Wallet, now: datetime | None = None,
         wallet.settle_round(record.id, result.win, state_out=result.state_out, summary=result.summary(),
                             note=f"resolved automatically after {waited}", game_state=result.state_out,
                             expected_cost=result.cost, jackpots=pool_settlement(game, result),
-                            decisions=result.decisions[len(record.decisions):])
+                            decisions=result.decisions[len(record.decisions):],
+                            entropy=result.entropy[len(record.decisions):])
         log.info("resolved round %d of %s after %s: win %d", record.id, record.game_id, waited, result.win)
         resolved.append(ResolvedRound(record.id, record.game_id, result.win, started, refunded=False, limit=limit))
     return resolved

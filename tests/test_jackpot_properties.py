@@ -132,7 +132,8 @@ def play_round(session: PlaySession, model: Model, seed: int, buy: bool, answers
         session, active = reopen(session)
     assert active is not None and active.pending is None
     session.settle(active)
-    expected = GAME.play(session.bet, seed, buy=buy, state=state, decisions=list(active.result.decisions))
+    expected = GAME.play(session.bet, seed, buy=buy, state=state, decisions=list(active.result.decisions),
+                         entropy=list(active.result.entropy))
     assert active.result == expected
     model.played(expected)
     return session

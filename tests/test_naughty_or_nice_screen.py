@@ -249,8 +249,9 @@ def test_a_round_left_at_the_question_asks_again_after_a_restart(tmp_path: Path,
     assert isinstance(overlay, BonusChoiceOverlay)
     assert h.answer("naughty_girl")
     h.run_until_idle()
-    _, win = engine_round(seed, "naughty_girl")
-    assert h.wallet.history(GAME, 1)[0].win == win
+    record = h.wallet.history(GAME, 1)[0]
+    assert record.decisions == ["naughty_girl"]  # the player's answer, taken with fresh entropy
+    assert record.win == game().play(game().default_bet, seed, decisions=record.decisions, entropy=record.entropy).win
 
 
 def test_a_round_resumed_inside_the_free_games_shows_its_held_reels(tmp_path: Path, display) -> None:

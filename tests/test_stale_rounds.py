@@ -109,7 +109,10 @@ def test_the_resolvers_answers_are_recorded_and_replay_without_a_strategy(tmp_pa
         assert len(record.decisions) == len(game.play(game.default_bet, seed).decisions) >= 1
         assert record.decisions[0] in active.pending.options
         assert record.decision_costs == [0] * len(record.decisions)
-        replayed = game.play(record.bet, record.seed, decisions=record.decisions, strategy=_refuse_to_choose)
+        # the resolver's answers were taken with fresh entropy, recorded with them
+        assert len(record.entropy) == len(record.decisions) and all(isinstance(e, int) for e in record.entropy)
+        replayed = game.play(record.bet, record.seed, decisions=record.decisions, entropy=record.entropy,
+                             strategy=_refuse_to_choose)
         assert (replayed.win, record.win) == (resolved.win, resolved.win)
         assert wallet.recall(game.id, 1)[0].decisions == record.decisions  # what the history lists
         assert wallet.audit() == [] and wallet.journal_problems() == []

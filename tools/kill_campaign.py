@@ -151,7 +151,8 @@ def replay_win(record: RoundRecord) -> int:
 
 def replay(record: RoundRecord) -> RoundResult:
     game = get_game(record.game_id)
-    return game.play(record.bet, record.seed, buy=record.buy, state=record.state_in, decisions=record.decisions)
+    return game.play(record.bet, record.seed, buy=record.buy, state=record.state_in, decisions=record.decisions,
+                     entropy=record.entropy)
 
 
 def money_sides(wallet: Wallet) -> tuple[int, int]:

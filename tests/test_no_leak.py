@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import statistics
 from pathlib import Path
 
 import pytest
@@ -108,8 +107,11 @@ def test_the_demo_stays_flat_as_it_cycles_through_the_games(tmp_path: Path) -> N
                 app.demo.next_game(fade=True)
             harness.run_frames(app, 40)
             marks.append(_rss_mib())
-        # the trend, not one sample's noise: the last three cycles against cycles three to five
-        growth = statistics.median(marks[-3:]) - statistics.median(marks[2:5])
+        # The floor, not one sample's noise: RSS swings by up to ~20 MiB from cycle to cycle with the
+        # game on screen and what the allocator has not yet given back (one CI run: 700.3 to 719.5),
+        # but a leak lifts every sample, the lowest too: the last three cycles' lowest against
+        # cycles three to five's.
+        growth = min(marks[-3:]) - min(marks[2:5])
         print("RSS after each cycle (MiB):", [round(m, 1) for m in marks])
         assert growth < 5.0, f"RSS after each cycle (MiB): {[round(m, 1) for m in marks]}"
     finally:

@@ -169,6 +169,33 @@ def test_history_replays_the_chosen_round(app: App) -> None:
     assert isinstance(app.context.scenes.top, LobbyScene)
 
 
+def test_history_lists_each_grant_of_free_games_with_when_and_why_among_the_rounds(app: App) -> None:
+    settle(app)
+    wallet = app.context.wallet
+    session = PlaySession(wallet, get_game("halloween_vacation"), seed=3)
+    session.settle(session.spin())
+    grant = wallet.grant_free_games(5, 100, "halloween_vacation", reason="welcome back")
+    session.settle(session.spin(free=True))
+    overlay = overlays.HistoryOverlay(app.context, session.history(10), lambda r: replayed.append(r.id),
+                                      grants=wallet.free_games("halloween_vacation", used=True))
+    replayed: list[int] = []
+    kinds = [type(entry).__name__ for entry in overlay.entries]
+    assert kinds == ["RoundRecord", "FreeGames", "RoundRecord"]  # newest first: the free game, its grant, the round
+    cells = overlays.history.grant_cells(overlay.entries[1])
+    assert [text for text, _ in cells][1:] == ["5 x 1.00", "-", "-", "+5.00 bonus", "5 free games granted · welcome back"]
+    assert overlay.entries[1].id == grant.id and overlay.records == [overlay.entries[0], overlay.entries[2]]
+    app.context.scenes.push(overlay)
+    frames(app)
+    key(pygame.K_DOWN)  # the grant: nothing to replay
+    key(pygame.K_RETURN)
+    frames(app)
+    assert replayed == [] and app.context.scenes.top is overlay
+    key(pygame.K_DOWN)
+    key(pygame.K_RETURN)
+    frames(app)
+    assert replayed == [overlay.entries[2].id]
+
+
 def test_help_pages_turn_and_close(app: App) -> None:
     settle(app)
 

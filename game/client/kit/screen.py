@@ -772,7 +772,8 @@ class GameScreen(Scene):
     def open_history(self) -> None:
         self.sound("click")
         self._overlay("HistoryOverlay", self.session.history(10), self._replay_later,
-                      title=f"{self.game.title}: last rounds")
+                      title=f"{self.game.title}: last rounds",
+                      grants=self.session.wallet.free_games(self.game.id, used=True))
 
     def _replay_later(self, record: RoundRecord) -> None:
         self.replay(record)

@@ -1,7 +1,8 @@
 """Game history (recall): the last rounds, each with its time, what it cost, its win, the balance
 before and after it, and its features; an open round is marked as not settled yet (interrupted by
-an earlier run, or in play). Up/Down + Enter replays a settled one. On the practice wallet its
-title says PRACTICE."""
+an earlier run, or in play). Grants of free games are listed among them by their time, with how
+many games at what stake and why they were granted. Up/Down + Enter replays a settled round. On
+the practice wallet its title says PRACTICE."""
 
 from __future__ import annotations
 
@@ -12,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...engine.money import format_cents
+from ...store import FreeGames, RoundRecord
 from .. import gfx, theme
 from ..widgets.text import blit_text, render_text
 from .base import SHADOW, Overlay, focus_image
 
 if TYPE_CHECKING:
-    from ...store import RoundRecord
     from ..context import AppContext
 
 SIZE = (1180, 640)
@@ -62,6 +63,15 @@ def row_cells(record: RoundRecord, opened_at: str | None) -> tuple[tuple[str, st
             (balance_text(record.balance_after), "text"), (features_text(record.summary), "features"))
 
 
+def grant_cells(grant: FreeGames) -> tuple[tuple[str, str], ...]:
+    """A grant's row: when, how many free games at what stake (the bonus it put in), and why."""
+    games = "1 free game" if grant.games == 1 else f"{grant.games} free games"
+    why = f"{games} granted · {grant.reason}" if grant.reason else f"{games} granted"
+    return ((local_time(grant.granted_at), "text"), (f"{grant.games} x {format_cents(grant.stake)}", "grant"),
+            ("-", "none"), ("-", "none"), (f"+{format_cents(grant.games * grant.stake)} bonus", "grant"),
+            (why, "features"))
+
+
 def local_time(iso: str) -> str:
     """An ISO timestamp from the wallet as the player's local 'Mon 12 14:03:09'."""
     try:
@@ -100,12 +110,16 @@ def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
 class HistoryOverlay(Overlay):
     def __init__(
         self, app: AppContext, records: Sequence[RoundRecord], on_replay: Callable[[RoundRecord], None],
-        *, title: str = "Game history",
+        *, title: str = "Game history", grants: Sequence[FreeGames] = (),
     ) -> None:
         if app.options.practice:  # the practice wallet's rounds are never taken for the player's own
             title = f"PRACTICE wallet · {title}"
         super().__init__(app, SIZE, title)
-        self.records = list(records)[:MAX_ROWS]
+        # rounds and grants together, newest first (ISO times of one clock sort as text)
+        entries: list[RoundRecord | FreeGames] = [*records, *grants]
+        entries.sort(key=lambda e: e.created_at if isinstance(e, RoundRecord) else e.granted_at, reverse=True)
+        self.entries = entries[:MAX_ROWS]
+        self.records = [entry for entry in self.entries if isinstance(entry, RoundRecord)]
         self.on_replay = on_replay
         self.selected = 0
         self.table = pygame.Rect(self.rect.x + 40, self.rect.y + 100, self.rect.w - 80, ROW_H * (MAX_ROWS + 1))
@@ -117,11 +131,12 @@ class HistoryOverlay(Overlay):
             self._panel.blit(image, image.get_rect(midleft=self._col(frac, 0, panel=True)))
         self.rows: list[pygame.Surface] = []
         colours = {"text": theme.TEXT, "win": theme.GREEN, "none": theme.MUTED, "features": theme.ICE,
-                   "open": theme.GOLD}
+                   "open": theme.GOLD, "grant": theme.GOLD}
         opened_at = getattr(app.wallet, "opened_at", None)
-        for record in self.records:
+        for entry in self.entries:
             row = gfx.Surface((self.table.w, ROW_H), pygame.SRCALPHA)
-            cells = tuple((text, colours[kind]) for text, kind in row_cells(record, opened_at))
+            texts = row_cells(entry, opened_at) if isinstance(entry, RoundRecord) else grant_cells(entry)
+            cells = tuple((text, colours[kind]) for text, kind in texts)
             edges = [frac for _, frac in COLUMNS[1:]] + [1.0]
             for (text, color), (_, frac), end in zip(cells, COLUMNS, edges, strict=True):
                 room = int(self.table.w * (end - frac)) - 24
@@ -145,16 +160,16 @@ class HistoryOverlay(Overlay):
         return pygame.Rect(self.table.x, self.table.y + (index + 1) * ROW_H, self.table.w, ROW_H)
 
     def _replay(self) -> None:
-        if self.records:
-            record = self.records[self.selected]
-            if record.is_open:  # it is shown when it resumes; a replay is of a settled round
+        if self.entries:
+            record = self.entries[self.selected]
+            if not isinstance(record, RoundRecord) or record.is_open:  # a grant, or a round shown when it resumes
                 return
             self.close_then(lambda: self.on_replay(record))
 
     def handle_key(self, event: pygame.event.Event) -> bool:
-        if event.key in (pygame.K_UP, pygame.K_DOWN) and self.records:
+        if event.key in (pygame.K_UP, pygame.K_DOWN) and self.entries:
             step = 1 if event.key == pygame.K_DOWN else -1
-            self.selected = (self.selected + step) % len(self.records)
+            self.selected = (self.selected + step) % len(self.entries)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.focus == 1 and event.key != pygame.K_SPACE:
                 self.close()
@@ -167,7 +182,7 @@ class HistoryOverlay(Overlay):
         return True
 
     def handle_mouse(self, event: pygame.event.Event) -> bool:
-        for index in range(len(self.records)):
+        for index in range(len(self.entries)):
             if self._row_rect(index).collidepoint(getattr(event, "pos", (-1, -1))):
                 if event.type == pygame.MOUSEMOTION:
                     self.selected = index

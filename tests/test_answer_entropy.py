@@ -104,6 +104,8 @@ def test_the_attack_that_reads_the_data_folder_gains_only_while_the_entropy_is_k
     assert known.foreseen == known.bought and known.returned == known.expected and known.returned_pct > 200
     assert fresh.expected_pct > 150  # what the replays promised ...
     assert fresh.foreseen <= fresh.bought // 2  # ... is not what the spins turned out to be worth
+    assert 85 < fresh.fair_pct < 96 and 85 < known.fair_pct < 96  # what any spin is worth: under its price
+    assert known.returned_pct > 2 * known.fair_pct  # the edge, while the entropy was knowable
 
 
 def test_a_round_answered_on_an_engine_without_fresh_entropy_is_settled_as_bought(tmp_path: Path) -> None:

@@ -16,9 +16,10 @@ stored seed). Without it, each answer takes fresh entropy when it is recorded, a
 
 The figures: offers seen, spins bought, what they cost, what they returned (each spin's true
 value: the replay with the entropy it was actually taken with, against collecting at that offer)
-as a share of the price with a 95% interval (the ratio estimator's normal interval), and what the
-attacker expected. The price of an extra spin is set from its exact expected value (the game's
-rules page), so an attacker with no edge gets back about its designed share.
+as a share of the price with a 95% interval (the ratio estimator's normal interval; a spin's value
+is very skewed, so a run's return falls below its mean more often than above), what the attacker
+expected, and what those same spins were worth on average: their exact expected values (the
+game's own, from which each price is set), the return of a player with no edge.
 
 Exit status 0; 2 for a bad argument (argparse).
 """
@@ -32,6 +33,7 @@ import math
 import sys
 import tempfile
 from dataclasses import asdict, dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -55,9 +57,11 @@ class AttackFigures:
     returned: int  # cents: the bought spins' true values, summed
     expected: int  # cents: what the attacker's replays said they would return
     foreseen: int  # spins bought whose true value was the one the attacker's replay showed
+    fair: float  # cents: the bought spins' exact expected values, summed
     returned_pct: float
     interval_pct: float  # half-width of the 95% interval of returned_pct
     expected_pct: float
+    fair_pct: float
     known: bool
 
 
@@ -81,7 +85,7 @@ def attack(rounds: int, seed: int, known: bool, data_dir: Path) -> AttackFigures
         session = PlaySession(wallet, game)
         session.entropy_source = fresh.next64
         offers = 0
-        values: list[tuple[int, int, int]] = []  # (price, true value, expected value) of each spin bought
+        values: list[tuple[int, int, int, Fraction]] = []  # (price, true value, guess, exact mean) of each spin
         for index in range(rounds):
             active = session.spin(seed=derive_seed(seed, index), reproducible=known)
             while active.pending is not None:
@@ -89,19 +93,23 @@ def attack(rounds: int, seed: int, known: bool, data_dir: Path) -> AttackFigures
             session.settle(active)
     finally:
         wallet.close()
-    paid = sum(price for price, _, _ in values)
-    returned = sum(value for _, value, _ in values)
-    expected = sum(guess for _, _, guess in values)
+    paid = sum(price for price, _, _, _ in values)
+    returned = sum(value for _, value, _, _ in values)
+    expected = sum(guess for _, _, guess, _ in values)
+    fair = float(sum((mean for _, _, _, mean in values), Fraction(0)))
     ratio = returned / paid if paid else math.nan
-    spread = math.sqrt(sum((value - ratio * price) ** 2 for price, value, _ in values)) / paid if paid else math.nan
-    foreseen = sum(value == guess for _, value, guess in values)
-    return AttackFigures(rounds, offers, len(values), paid, returned, expected, foreseen, 100 * ratio,
-                         100 * 1.96 * spread,
-                         100 * expected / paid if paid else math.nan, known)
+    spread = math.sqrt(sum((value - ratio * price) ** 2 for price, value, _, _ in values)) / paid if paid else math.nan
+    foreseen = sum(value == guess for _, value, guess, _ in values)
+
+    def pct(cents: float) -> float:
+        return 100 * cents / paid if paid else math.nan
+
+    return AttackFigures(rounds, offers, len(values), paid, returned, expected, foreseen, fair, pct(returned),
+                         100 * 1.96 * spread, pct(expected), pct(fair), known)
 
 
 def _answer(game: Game, session: PlaySession, wallet: Wallet, active: ActiveRound,
-            values: list[tuple[int, int, int]]) -> int:
+            values: list[tuple[int, int, int, Fraction]]) -> int:
     """Answer the round's pending question as the attacker would; 1 when it was an extra-spin offer."""
     decision = active.pending
     assert decision is not None
@@ -121,7 +129,8 @@ def _answer(game: Game, session: PlaySession, wallet: Wallet, active: ActiveRoun
     session.decide(active, "spin")
     taken = wallet.get_round(active.round_id).entropy[upto]  # recorded with the answer
     assert taken is not None
-    values.append((price, spin_value(game, record, upto, taken), guess))
+    mean = Fraction(decision.info["value"]) * record.bet  # cents: the spin's exact expected value
+    values.append((price, spin_value(game, record, upto, taken), guess, mean))
     return 1
 
 
@@ -139,9 +148,10 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="festive-slots-attack-") as temp:
         figures = attack(args.rounds, args.seed, args.known, Path(temp))
     log.info("%s rounds, %d offers, %d spins bought for %.2f: returned %.2f = %.1f%% +- %.1f "
-             "(the attacker expected %.1f%%; %d of the spins were worth what it foresaw)%s",
-             f"{figures.rounds:,}", figures.offers, figures.bought, figures.paid / 100, figures.returned / 100,
-             figures.returned_pct, figures.interval_pct, figures.expected_pct, figures.foreseen,
+             "(the attacker expected %.1f%%; %d of the spins were worth what it foresaw; their exact mean "
+             "%.1f%%)%s", f"{figures.rounds:,}", figures.offers, figures.bought, figures.paid / 100,
+             figures.returned / 100, figures.returned_pct, figures.interval_pct, figures.expected_pct,
+             figures.foreseen, figures.fair_pct,
              " [entropy known]" if figures.known else "")
     if args.json:
         report: dict[str, Any] = asdict(figures)

@@ -47,8 +47,7 @@ def _answer(h: harness.Harness, offer: str | None) -> None:
 
 
 def test_a_full_house_plays_its_fanfare(tmp_path: Path, display, played: list[str]) -> None:
-    seed = harness.seed_where(SLINGO, "a full house", lambda r: any(e.get("full_house") for e in r.events),
-                              start=15_000)
+    seed = harness.seed_where(SLINGO, "a full house", lambda r: any(e.get("full_house") for e in r.events))
     h = _slingo(tmp_path, display)
     h.spin(seed)
     h.until(h.screen.is_idle, before=lambda: _answer(h, None))  # the strategy's round: its full house

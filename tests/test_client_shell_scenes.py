@@ -182,7 +182,8 @@ def test_history_lists_each_grant_of_free_games_with_when_and_why_among_the_roun
     kinds = [type(entry).__name__ for entry in overlay.entries]
     assert kinds == ["RoundRecord", "FreeGames", "RoundRecord"]  # newest first: the free game, its grant, the round
     cells = overlays.history.grant_cells(overlay.entries[1])
-    assert [text for text, _ in cells][1:] == ["5 x 1.00", "-", "-", "+5.00 bonus", "5 free games granted · welcome back"]
+    assert [text for text, _ in cells][1:] == ["5 x 1.00", "-", "-", "+5.00 bonus",
+                                               "5 free games granted · welcome back"]
     assert overlay.entries[1].id == grant.id and overlay.records == [overlay.entries[0], overlay.entries[2]]
     app.context.scenes.push(overlay)
     frames(app)

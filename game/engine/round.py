@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import DecisionError
 from .money import cents_of, multiplier_text
-from .rng import SEED_LIMIT, RoundRng, answer_key, derived_entropy
+from .rng import RoundRng, answer_key, derived_entropy
 
 if TYPE_CHECKING:
     from .game import Game
@@ -380,14 +380,16 @@ class RoundPlay:
         index = len(self.decisions)
         if entropy is None:
             entropy = derived_entropy(self.seed, index)
-        elif type(entropy) is not int or not 0 <= entropy < SEED_LIMIT:
-            raise DecisionError(f"an answer's entropy is a whole number from 0 to 2**64-1, not {entropy!r}")
+        try:
+            key = answer_key(self.seed, index, entropy)  # checks the entropy before anything is recorded
+        except ValueError as exc:
+            raise DecisionError(str(exc)) from None
         self.decisions.append(choice)
         self.decision_costs.append(price)
         self.entropy.append(entropy)
         self.cost += price
         self.ctx.emit({"type": "decision", "kind": self.pending.kind, "choice": choice, "price": price})
-        self.ctx.rng.rekey(answer_key(self.seed, index, entropy))
+        self.ctx.rng.rekey(key)
         self._advance(choice)
 
     def _advance(self, choice: Any, first: bool = False) -> None:

@@ -65,7 +65,7 @@ def row_cells(record: RoundRecord, opened_at: str | None) -> tuple[tuple[str, st
 
 def grant_cells(grant: FreeGames) -> tuple[tuple[str, str], ...]:
     """A grant's row: when, how many free games at what stake (the bonus it put in), and why."""
-    games = "1 free game" if grant.games == 1 else f"{grant.games} free games"
+    games = f"{grant.games} free game{'' if grant.games == 1 else 's'}"
     why = f"{games} granted · {grant.reason}" if grant.reason else f"{games} granted"
     return ((local_time(grant.granted_at), "text"), (f"{grant.games} x {format_cents(grant.stake)}", "grant"),
             ("-", "none"), ("-", "none"), (f"+{format_cents(grant.games * grant.stake)} bonus", "grant"),

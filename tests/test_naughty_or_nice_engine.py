@@ -253,6 +253,31 @@ def test_a_held_reel_stands_still_for_the_next_free_game(tmp_path: Path) -> None
     assert all(award["award"] != "hold" for award in last["awards"])
 
 
+def test_a_game_won_on_the_last_free_game_gives_the_next_awards_one_to_hold_for(tmp_path: Path) -> None:
+    # Nice Girls on reels 2 and 4 of many free games; each award is +1 game or a held reel. Whether a game
+    # follows is asked at each award, in the order they are drawn: after a +1 on the last free game, a
+    # later Nice Girl on the same spin may hold her reel (the rule: held "for the next free game").
+    game = variant(tmp_path, base=TRIGGER, awards={"spin": 1, "prize": 0, "hold": 1},
+                   free=["candy_cane mistletoe stocking"] * 2 + ["nice_girl present reindeer santa mrs_claus present"]
+                   + ["stocking candy_cane mistletoe"] + ["nice_girl present reindeer santa mrs_claus present"])
+    held_after_a_won_game = 0
+    for seed in range(1, 60):
+        result = free_round(game, "nice_girl", seed)
+        spins = free_spins(result)
+        games = next(e for e in result.events if e["type"] == "free_games_start")["spins"]
+        for spin in spins:
+            was_last = spin["spin"] == games
+            for award in spin["awards"]:
+                if award["award"] == "hold":
+                    assert spin["spin"] < games, (seed, spin["spin"])  # only ever for a game that follows
+                    held_after_a_won_game += was_last
+                elif award["award"] == "spin":
+                    games += 1
+            assert games == spin["spins"]
+        assert spins[-1]["next_held"] == [] and len(spins) == games
+    assert held_after_a_won_game > 0
+
+
 def test_the_free_games_are_not_retriggered(tmp_path: Path) -> None:
     game = variant(tmp_path, base=TRIGGER, awards={"spin": 0, "prize": 1, "hold": 0},
                    free=["scatter candy_cane mistletoe"] * 4 + ["present santa reindeer"])

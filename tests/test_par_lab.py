@@ -192,7 +192,7 @@ def test_naughty_or_nice_worst_single_choice_is_nice_girl_and_the_jackpot_rtp_ad
     assert worst == game.jackpot_symbol
     rows = _lab_rows(par.build("naughty_or_nice"))
     assert rows[f"worst single-choice RTP: always {worst}"][1].startswith(f"**{by_choice[worst] * 100:.3f}%**")
-    assert f"{by_choice[worst] * 100:.3f}" == "94.954"  # the figure issue 41 quotes
+    assert f"{by_choice[worst] * 100:.3f}" == "94.952"  # 94.954 before the last game's holds
     q = float(x.jackpot_any) + float(x.trigger) * (
         report["feature_run_features"].get("jackpots", {"runs": 0})["runs"] / report["feature_runs"])
     bet = game.default_bet

@@ -298,7 +298,6 @@ class NaughtyOrNice(Game):
             landed, stops = reels.spin(rng)
             window = [held.get(col, column) for col, column in enumerate(landed)]
             held_now = sorted(held)
-            last = spin_no == spins_total
             awards: list[dict[str, Any]] = []
             next_held: dict[int, list[str]] = {}
             award_units = 0
@@ -308,7 +307,9 @@ class NaughtyOrNice(Game):
                 for row, name in enumerate(column):
                     if name != chosen:
                         continue
-                    award = self._draw_award(rng, table, last)
+                    # Whether a game follows is asked at each award: a +1 drawn earlier on this
+                    # spin gives the last game one to hold a reel for.
+                    award = self._draw_award(rng, table, spin_no == spins_total)
                     item: dict[str, Any] = {"cell": [col, row], "award": award}
                     if award == "spin":
                         spins_total += 1
@@ -340,7 +341,7 @@ class NaughtyOrNice(Game):
 
     @staticmethod
     def _draw_award(rng: RoundRng, table: BonusTable, last: bool) -> str:
-        """One award by its weight; on the last free game no game follows to hold a reel for."""
+        """One award by its weight; with ``last`` (no free game follows) there is none to hold a reel for."""
         weights = table.awards
         total = table.award_total - (weights["hold"] if last else 0)
         if total <= 0:

@@ -66,7 +66,8 @@ def build(game: Game, buy: bool) -> Sheet:
         " autoplay and the demo, is uniform from a generator of its own, so it moves no draw of the round);",
         "each free game: 5 stops from the free strips (a held reel's stop is drawn and not used), then for each"
         " Bonus Substitute that landed, by reel and row, her award (`randrange` over the award weights, the hold left"
-        " out on the last free game) and for a prize its size (`randrange` over the prize weights).",
+        " out while no free game follows: a +1 drawn before her on the same spin gives one) and for a prize its size"
+        " (`randrange` over the prize weights).",
     ])
 
     lines = len(game.lines)
@@ -218,7 +219,9 @@ def build(game: Game, buy: bool) -> Sheet:
         " jackpot lines on one spin pay the pool, then the reseeded pool.",
         "- The free games cannot be retriggered: scatters in them pay 4 and 5 of a kind, and award no games.",
         "- A held reel keeps the symbols it showed; the Bonus Substitutes on it awarded when they landed and award"
-        " nothing more; a hold drawn on the last free game would hold for nothing, so none is drawn there.",
+        " nothing more; a hold drawn when no free game follows would hold for nothing, so none"
+        " is drawn then; whether one follows is asked at each award, so a +1 drawn earlier on the last free game"
+        " lets a later Bonus Substitute on that spin hold her reel.",
         f"- Instant prizes are 1 to 20 x total bet; every pay is whole cents at every ladder bet ({UNITS_PER_CENT}"
         " pool units a cent).",
         "",

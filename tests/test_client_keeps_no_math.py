@@ -135,7 +135,7 @@ def scalars_of(description: GameDescription) -> dict[int | float, str]:
 
 def texts_of(description: GameDescription) -> list[str]:
     """The printed RTP figures ("96.7") and the cap as a help page prints it ("11,322.76", "7,500")."""
-    texts = list(description.printed_rtp.figures())
+    texts = list(description.rtp.figures())
     if description.cap is not None:
         cap = description.cap
         texts.append(f"{int(cap):,}" if cap.denominator == 1 else f"{float(cap):,.2f}")

@@ -44,10 +44,10 @@ def player_rtp(report: RtpReport | None, stated: str | None, exact: float | None
 def stated_rtp_sentence(stated: StatedRtp, bought: str | None = None) -> str:
     """Where the game's own RTP figure comes from, in a player's words: the rules print it, or they print
     none and it is the game's design target. ``bought``: the name of the feature the buy figure is for."""
-    figures = stated.base + (f", and {stated.buy} for buying {bought}" if stated.buy and bought else "")
+    figures = stated.base + (f" ({stated.buy} for buying {bought})" if stated.buy and bought else "")
     if stated.source is RtpSource.PRINTED:
-        return f"The RTP printed in the game's rules: {figures}."
-    return f"The game's rules print no RTP: {figures} is the game's design target, the return it was built to pay."
+        return f"The game's rules print its RTP: {figures}."
+    return f"The game's rules print no RTP: its design target, the return it was built to pay, is {figures}."
 
 
 def one_in(rounds: float, what: str = "rounds") -> str:

@@ -419,7 +419,7 @@ def test_which_girl_is_worth_more_comes_from_the_proof_or_is_not_said(tmp_path: 
         help_module.render_text = real
 
 
-def test_the_help_shows_the_pool_the_cap_and_the_rtp(tmp_path: Path, display) -> None:
+def test_the_help_shows_the_pool_the_cap_and_the_stated_rtp(tmp_path: Path, display) -> None:
     h = harness.open_game(tmp_path, GAME, surface=display)
     g = game()
     pages = h.screen.help_pages()

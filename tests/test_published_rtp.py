@@ -1,9 +1,10 @@
 """The published RTPs against the acceptance rule of docs/MATH.md: which figures meet it, which do not yet.
 
 The rule: an RTP counts as proven when it is exact, or simulated with a 95% interval of half-width
-at most 0.1 point; the printed RTP must then lie inside that interval, or agree with the exact
-figure at its printed precision. Figures that do not meet it yet are known gaps, marked
-``xfail(strict=True)`` with what it takes: when one is closed the mark must go (strict).
+at most 0.1 point; the game's stated RTP (printed by its rule text, or its design target) must then
+lie inside that interval, or agree with the exact figure at its stated precision. Figures that do
+not meet it yet are known gaps, marked ``xfail(strict=True)`` with what it takes: when one is
+closed the mark must go (strict).
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def test_halloween_vacation_rtp_is_proven_exactly(halloween_exact) -> None:
 
 
 def test_halloween_vacation_rtp_agrees_with_the_exact_one(halloween_exact) -> None:
-    """The printed 96.7% is the exact 96.6996% at its printed precision (the strips were retuned for it)."""
+    """The 96.7% design target is the exact 96.6996% at its stated precision (the strips were retuned for it)."""
     assert _agrees(get_game("halloween_vacation").description.rtp.base, halloween_exact.rtp)
 
 

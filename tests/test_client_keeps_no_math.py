@@ -8,7 +8,7 @@ parsed with ``ast`` (nothing is imported) and must not hold:
     spins, multipliers, level targets, marker features, ...);
 (b) a numeric literal equal to a distinctive constant (buy price, cap, trigger points, level
     targets), apart from the drawing numbers listed at ``drawing_numbers``;
-(c) a string holding a printed RTP figure ("94.15") or the cap as printed ("11,322.76");
+(c) a string holding a stated RTP figure ("94.15") or the cap as printed ("11,322.76");
 (d) a ``getattr(<...game...>, "name", default)`` fallback (or one on a game's ``data``);
 (e) a path into the engine's measured RTP reports ("engine" in a path, or an ``rtp*.json`` name);
 (f) a string that prints a count of spins, games, reels, rows or lines as a literal number ("5 FREE
@@ -134,8 +134,8 @@ def scalars_of(description: GameDescription) -> dict[int | float, str]:
 
 
 def texts_of(description: GameDescription) -> list[str]:
-    """The printed RTP figures ("96.7") and the cap as a help page prints it ("11,322.76", "7,500")."""
-    texts = list(description.printed_rtp.figures())
+    """The stated RTP figures ("96.7") and the cap as a help page prints it ("11,322.76", "7,500")."""
+    texts = list(description.rtp.figures())
     if description.cap is not None:
         cap = description.cap
         texts.append(f"{int(cap):,}" if cap.denominator == 1 else f"{float(cap):,.2f}")

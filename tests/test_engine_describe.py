@@ -9,20 +9,42 @@ from pathlib import Path
 import pytest
 
 from game.engine import GAME_IDS, DataError, InvalidBet, get_game
-from game.engine.data import BetBreakdown, BetLadder, PrintedRtp, Reader, read_printed_rtp
+from game.engine.data import BetBreakdown, BetLadder, Reader, RtpSource, StatedRtp, read_stated_rtp
 from game.engine.describe import GameDescription, RtpReport
 
 
-def test_printed_rtp_is_kept_as_printed() -> None:
-    doc = Reader("test.json", {"printed_rtp": {"base": "94.15%", "buy": "94.20%"}})
-    assert read_printed_rtp(doc) == PrintedRtp("94.15%", "94.20%")
-    assert read_printed_rtp(doc).figures() == ("94.15", "94.20")
-    assert read_printed_rtp(Reader("t", {"printed_rtp": {"base": "96.7%"}})).figures() == ("96.7",)
-    for bad, message in (({"base": "96.7"}, "printed_rtp.base: expected a printed percentage"),
-                         ({"base": 96.7}, "printed_rtp.base: expected a non-empty string"),
-                         ({"base": "96.7%", "bought": "1%"}, "printed_rtp: unknown key 'bought'")):
+def test_the_stated_rtp_is_kept_as_written_with_its_source() -> None:
+    doc = Reader("test.json", {"rtp": {"source": "printed", "base": "94.15%", "buy": "94.20%"}})
+    assert read_stated_rtp(doc) == StatedRtp(RtpSource.PRINTED, "94.15%", "94.20%")
+    assert read_stated_rtp(doc).figures() == ("94.15", "94.20")
+    target = read_stated_rtp(Reader("t", {"rtp": {"source": "design_target", "base": "96.7%"}}))
+    assert target == StatedRtp(RtpSource.DESIGN_TARGET, "96.7%") and target.figures() == ("96.7",)
+    assert (target.of(False), target.of(True)) == ("96.7%", None)
+    assert (RtpSource.PRINTED.words, RtpSource.DESIGN_TARGET.words) == ("printed", "design target")
+    for bad, message in (({"source": "printed", "base": "96.7"}, "t: rtp.base: expected a percentage"),
+                         ({"source": "printed", "base": 96.7}, "t: rtp.base: expected a non-empty string"),
+                         ({"source": "printed", "base": "96.7%", "bought": "1%"}, "t: rtp: unknown key 'bought'"),
+                         ({"base": "96.7%"}, "t: rtp: missing key 'source'"),
+                         ({"source": "measured", "base": "96.7%"},
+                          "t: rtp.source: expected one of 'printed', 'design_target', found 'measured'"),
+                         ({"source": ["printed"], "base": "96.7%"},
+                          r"t: rtp.source: expected one of .* found \['printed'\]")):
         with pytest.raises(DataError, match=message):
-            read_printed_rtp(Reader("t", {"printed_rtp": bad}))
+            read_stated_rtp(Reader("t", {"rtp": bad}))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_game_whose_rtp_source_is_not_a_kind_does_not_load(game_id: str, tmp_path: Path) -> None:
+    """A bad ``rtp.source`` in a game's data file is an error naming the file and the field."""
+    game = get_game(game_id)
+    assert game.data_file is not None
+    data = json.loads(game.data_file.read_text(encoding="utf-8"))
+    data["rtp"]["source"] = "printed?"
+    broken = tmp_path / "data.json"
+    broken.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        type(game)(broken)
+    assert str(caught.value).startswith(f"{broken}: rtp.source: expected one of 'printed', 'design_target'")
 
 
 # -- the description -------------------------------------------------------------------------
@@ -33,7 +55,8 @@ def test_the_descriptions_hold_what_the_screens_and_help_pages_show() -> None:
     assert (halloween.free_spins, halloween.sticky_reels, halloween.expanding_reel) == (8, (1, 3), 2)
     assert halloween.expanding_multipliers == (2, 4, 8) and halloween.scatter_trigger == 3
     assert halloween.bets.breakdown == BetBreakdown(50, (2, 10, 20), tuple(range(1, 11)))
-    assert halloween.printed_rtp == PrintedRtp("96.7%") and not halloween.has_buy and halloween.cap is None
+    assert halloween.rtp == StatedRtp(RtpSource.DESIGN_TARGET, "96.7%")
+    assert not halloween.has_buy and halloween.cap is None
     assert halloween.max_win_bound_x == get_game("halloween_vacation").max_win_bound_x
     assert len(halloween.lines) == 50
 
@@ -43,13 +66,13 @@ def test_the_descriptions_hold_what_the_screens_and_help_pages_show() -> None:
                                                       (5, 15, 132)]
     assert wonderland.marker_features == ("refresh", "wild_santa", "blocks", "supersize", "lucky_santa")
     assert (wonderland.buy_price_x, wonderland.cap) == (100, 7500)
-    assert wonderland.printed_rtp == PrintedRtp("96.2%", "96.4%") and wonderland.lines == ()
+    assert wonderland.rtp == StatedRtp(RtpSource.DESIGN_TARGET, "96.2%", "96.4%") and wonderland.lines == ()
 
     fat = get_game("fat_santa").description
     assert (fat.santa, fat.pie, fat.free_spins) == ("santa", "pie", 5)
     assert fat.meter_sizes == (4, 5, 6, 7) and fat.extra_spins == (3, 2, 2, 1) and fat.santa_sizes == (2, 3, 4, 5)
     assert (fat.buy_price_x, fat.cap) == (85, Fraction("11322.76"))
-    assert fat.printed_rtp == PrintedRtp("94.15%", "94.20%") and len(fat.lines) == 50
+    assert fat.rtp == StatedRtp(RtpSource.PRINTED, "94.15%", "94.20%") and len(fat.lines) == 50
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -69,12 +92,12 @@ def test_the_description_agrees_with_the_game_it_describes(game_id: str) -> None
         description.title = "changed"  # type: ignore[misc]
 
 
-def test_a_printed_buy_rtp_needs_a_buy_feature() -> None:
-    with pytest.raises(DataError, match="a printed buy RTP goes with a buy feature"):
-        GameDescription(id="x", title="X", bets=BetLadder((10,), 10), printed_rtp=PrintedRtp("95%", "96%"))
-    with pytest.raises(DataError, match="a printed buy RTP goes with a buy feature"):
+def test_a_buy_rtp_needs_a_buy_feature() -> None:
+    with pytest.raises(DataError, match="a buy RTP goes with a buy feature"):
+        GameDescription(id="x", title="X", bets=BetLadder((10,), 10), rtp=StatedRtp(RtpSource.PRINTED, "95%", "96%"))
+    with pytest.raises(DataError, match="a buy RTP goes with a buy feature"):
         GameDescription(id="x", title="X", bets=BetLadder((10,), 10), buy_price_x=Fraction(50),
-                        printed_rtp=PrintedRtp("95%"))
+                        rtp=StatedRtp(RtpSource.DESIGN_TARGET, "95%"))
 
 
 # -- measured RTP reports --------------------------------------------------------------------

@@ -419,7 +419,7 @@ def test_which_girl_is_worth_more_comes_from_the_proof_or_is_not_said(tmp_path: 
         help_module.render_text = real
 
 
-def test_the_help_shows_the_pool_the_cap_and_the_printed_rtp(tmp_path: Path, display) -> None:
+def test_the_help_shows_the_pool_the_cap_and_the_stated_rtp(tmp_path: Path, display) -> None:
     h = harness.open_game(tmp_path, GAME, surface=display)
     g = game()
     pages = h.screen.help_pages()
@@ -428,7 +428,7 @@ def test_the_help_shows_the_pool_the_cap_and_the_printed_rtp(tmp_path: Path, dis
     rtp = pages[-1]
     facts = dict(rtp.facts())
     measured = g.rtp_reports().get("base")
-    assert rtp.rtp == (f"{measured.rtp:.2%}" if measured is not None else g.description.printed_rtp.base)
+    assert rtp.rtp == (f"{measured.rtp:.2%}" if measured is not None else g.description.rtp.base)
     assert f"{g.description.cap_line_bets:,}x the bet per line" in facts["Max win"]
     assert "jackpot" in rtp.note and "does not count it" in rtp.note
     jackpot = pages[3]

@@ -506,9 +506,9 @@ def test_one_away_cells_are_the_lines_missing_one() -> None:
     assert line_cells(10) == [(i, i) for i in range(5)]
 
 
-def test_the_rtp_page_reads_the_printed_rtp_until_a_report_is_in(tmp_path: Path, display) -> None:
+def test_the_rtp_page_reads_the_stated_rtp_until_a_report_is_in(tmp_path: Path, display) -> None:
     page = RtpPage(harness.make_app(tmp_path).resources, game(), reports={})
-    assert page.rtp == game().description.printed_rtp.base  # no report: the design figure, nothing measured
+    assert page.rtp == game().description.rtp.base  # no report: the design figure, nothing measured
     published = RtpPage(harness.make_app(tmp_path / "b").resources, game())
     assert published.rtp == f"{game().rtp_reports()['base'].rtp:.2%}"
     assert dict(published.facts())["Extra spins"].startswith("each pays back ")

@@ -258,9 +258,9 @@ def test_help_pages_draw_at_several_bets(tmp_path, bet):
     assert money["Paytable"].bet == bet
 
 
-def test_rtp_page_reads_the_measured_figures_or_the_printed_ones(tmp_path):
+def test_rtp_page_reads_the_measured_figures_or_the_design_targets(tmp_path):
     missing = help_module.RtpPage(Resources(), GAME, GAME.rtp_reports(tmp_path))
-    assert missing.rtp == "96.2%" and missing.bought == ("Midnight Riches", "96.4%")  # printed: none measured
+    assert missing.rtp == "96.2%" and missing.bought == ("Midnight Riches", "96.4%")  # the targets: none measured
     assert "Wins" not in dict(missing.facts())
     published = help_module.RtpPage(Resources(), GAME)
     base, buy = GAME.rtp_reports()["base"], GAME.rtp_reports()["buy"]

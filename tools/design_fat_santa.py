@@ -41,7 +41,7 @@ REELS = 5
 TARGET_BASE = Fraction(9415, 10000)
 TARGET_BUY = Fraction(9420, 10000)
 BUY_PRICE = 85
-PRINTED_RTP = {"base": "94.15%", "buy": "94.20%"}  # the rule text's figures, which TARGET_* aim at
+STATED_RTP = {"source": "printed", "base": "94.15%", "buy": "94.20%"}  # the rule text prints them; TARGET_* aim at them
 
 SYMBOLS = ("santa", "pie", "rudolph", "elf", "snowman", "gingerbread", "ace", "king", "queen", "jack", "ten")
 PAYING = SYMBOLS[2:]
@@ -173,7 +173,7 @@ def _interleave(blocks: list[list[str]], rng: random.Random) -> list[str] | None
 def design_data() -> dict:
     return {
         "title": "Fat Santa",
-        "printed_rtp": PRINTED_RTP,
+        "rtp": STATED_RTP,
         "reels": REELS,
         "rows": ROWS,
         "symbols": list(SYMBOLS),

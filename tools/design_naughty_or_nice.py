@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
               f"base {float(exact.base_x):.4%}  trigger 1 in {float(1 / exact.trigger):.1f}  "
               f"jackpot 1 in {float(1 / exact.jackpot_any):,.0f}\n")
     if args.free:
-        needed = (Fraction(game.description.printed_rtp.figures()[0]) / 100 - exact.base_x) / exact.trigger
+        needed = (Fraction(game.description.rtp.figures()[0]) / 100 - exact.base_x) / exact.trigger
         for name, (mean, se) in free_estimate(game, args.free).items():
             rtp = float(exact.base_x) + float(exact.trigger) * mean
             out.write(f"  {name:13} free mean {mean:8.3f}x +- {1.96 * se:.3f}  RTP if always chosen {rtp:.3%}\n")

@@ -83,7 +83,7 @@ def phase(design: dict) -> dict:
 def document(design: dict = DESIGN) -> dict:
     return {
         "title": "Santa's Wonderland",
-        "printed_rtp": {"base": "96.2%", "buy": "96.4%"},  # the rule text's printed returns
+        "rtp": {"source": "design_target", "base": "96.2%", "buy": "96.4%"},  # the rule text prints none: the targets
         "symbols": SYMBOLS,
         "wild": "wild",
         "pays": {name: dict(zip(SIZES, pays)) for name, pays in PAYS.items()},

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from enum import StrEnum
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -209,31 +210,64 @@ def read_pending_limit(doc: Reader, default: timedelta) -> timedelta:
 _PERCENT = re.compile(r"\d{1,3}(\.\d+)?%")
 
 
-@dataclass(frozen=True)
-class PrintedRtp:
-    """The return to player the rule text prints, exactly as printed ("94.20%"): base game and buy."""
+class RtpSource(StrEnum):
+    """Where a game's stated RTP comes from: the rule text prints it, or the project chose it as the
+    design target because the rule text prints none. Every page that shows the figure names which."""
 
+    PRINTED = "printed"
+    DESIGN_TARGET = "design_target"
+
+    @property
+    def words(self) -> str:
+        """The kind in a document's words: "printed" or "design target"."""
+        return self.value.replace("_", " ")
+
+    @property
+    def phrase(self) -> str:
+        """What the kind means, as a sheet or a rules page says it after the figure."""
+        if self is RtpSource.PRINTED:
+            return "printed by the rule text"
+        return "the project's design target (the rule text prints none)"
+
+
+@dataclass(frozen=True)
+class StatedRtp:
+    """The RTP a game states, exactly as written ("94.20%"): base game and buy, and its ``source``
+    (printed by the rule text, or the project's design target)."""
+
+    source: RtpSource
     base: str
     buy: str | None = None
 
     def figures(self) -> tuple[str, ...]:
-        """The printed numbers without their per cent sign ("94.15", "94.20")."""
+        """The numbers without their per cent sign ("94.15", "94.20")."""
         return tuple(text.rstrip("%") for text in (self.base, self.buy) if text is not None)
+
+    def of(self, buy: bool) -> str | None:
+        """The figure of a mode (None for a buy the game does not have)."""
+        return self.buy if buy else self.base
 
 
 def read_percent(reader: Reader) -> str:
-    """A printed percentage such as ``"94.20%"``, kept exactly as printed."""
+    """A percentage such as ``"94.20%"``, kept exactly as written."""
     text = reader.text()
     if not _PERCENT.fullmatch(text):
-        raise reader.fail(f"expected a printed percentage like '96.20%', found {text!r}")
+        raise reader.fail(f"expected a percentage like '96.20%', found {text!r}")
     return text
 
 
-def read_printed_rtp(doc: Reader) -> PrintedRtp:
-    """``"printed_rtp": {"base": "96.20%", "buy": "96.40%"}`` (``buy`` only for a game with a buy)."""
-    printed = doc.child("printed_rtp")
-    unknown = [key for key in printed.fields() if key not in ("base", "buy")]
+def read_stated_rtp(doc: Reader) -> StatedRtp:
+    """``"rtp": {"source": "printed", "base": "96.20%", "buy": "96.40%"}`` (``buy`` only for a game with
+    a buy; ``source`` is ``"printed"`` when the rule text prints the figures, else ``"design_target"``)."""
+    rtp = doc.child("rtp")
+    unknown = [key for key in rtp.fields() if key not in ("source", "base", "buy")]
     if unknown:
-        raise printed.fail(f"unknown key {unknown[0]!r} (keys: base, buy)")
-    buy = read_percent(printed.child("buy")) if printed.has("buy") else None
-    return PrintedRtp(read_percent(printed.child("base")), buy)
+        raise rtp.fail(f"unknown key {unknown[0]!r} (keys: source, base, buy)")
+    source = rtp.child("source")
+    try:
+        kind = RtpSource(source.value)
+    except ValueError:
+        raise source.fail(f"expected one of {', '.join(repr(k.value) for k in RtpSource)},"
+                          f" found {source.value!r}") from None
+    buy = read_percent(rtp.child("buy")) if rtp.has("buy") else None
+    return StatedRtp(kind, read_percent(rtp.child("base")), buy)

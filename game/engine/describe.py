@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .data import BetBreakdown, BetLadder, PrintedRtp
+from .data import BetBreakdown, BetLadder, RtpSource, StatedRtp
 from .errors import DataError, InvalidBet
 from .money import cents_of
 
@@ -26,14 +26,14 @@ log = logging.getLogger(__name__)
 RTP_FILES: Mapping[str, str] = {"base": "rtp.json", "buy": "rtp_buy.json"}
 
 __all__ = [
-    "RTP_FILES", "BetBreakdown", "BetLadder", "FeatureRate", "GameDescription", "PrintedRtp", "RtpReport",
-    "StartMean", "read_rtp_report", "read_rtp_reports",
+    "RTP_FILES", "BetBreakdown", "BetLadder", "FeatureRate", "GameDescription", "RtpReport", "RtpSource",
+    "StartMean", "StatedRtp", "read_rtp_report", "read_rtp_reports",
 ]
 
 
 @dataclass(frozen=True, kw_only=True)
 class GameDescription:
-    """The figures every game shows: bets, lines, buy price, cap and the printed RTPs."""
+    """The figures every game shows: bets, lines, buy price, cap and the stated RTPs (printed or design targets)."""
 
     id: str
     title: str
@@ -41,11 +41,11 @@ class GameDescription:
     lines: tuple[tuple[int, ...], ...] = field(default=(), repr=False)  # row per reel; () for clusters
     buy_price_x: Fraction | None = None  # the buy feature's price, a multiple of the bet
     cap: Fraction | None = None  # the most a round can win, a multiple of the bet
-    printed_rtp: PrintedRtp
+    rtp: StatedRtp
 
     def __post_init__(self) -> None:
-        if (self.printed_rtp.buy is not None) != (self.buy_price_x is not None):
-            raise DataError(f"{self.id}: a printed buy RTP goes with a buy feature, and only with one")
+        if (self.rtp.buy is not None) != (self.buy_price_x is not None):
+            raise DataError(f"{self.id}: a buy RTP goes with a buy feature, and only with one")
 
     @property
     def has_buy(self) -> bool:

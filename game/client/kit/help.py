@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from ...engine.describe import RtpReport
+from ...engine.describe import RtpReport, RtpSource, StatedRtp
 from ...engine.money import cents_of, format_cents
 from .. import gfx, theme
 from ..resources import Resources
@@ -30,15 +30,24 @@ LIT = (255, 160, 50)
 Paragraph = tuple[str, str]  # (heading, body); an empty heading continues the text
 
 
-def player_rtp(report: RtpReport | None, printed: str | None, exact: float | None = None) -> str:
+def player_rtp(report: RtpReport | None, stated: str | None, exact: float | None = None) -> str:
     """The RTP a player is told, as "96.17%": the engine's exact figure when it computes one, else the
-    figure measured on the game's current data, else the printed design figure (how each is established
+    figure measured on the game's current data, else the game's stated figure (how each is established
     is in docs/MATH.md and the PAR sheets, never on the player's page)."""
     if exact is not None:
         return f"{exact:.2%}"
     if report is not None and report.data_current:
         return f"{report.rtp:.2%}"
-    return printed or "not published yet"
+    return stated or "not published yet"
+
+
+def stated_rtp_sentence(stated: StatedRtp, bought: str | None = None) -> str:
+    """Where the game's own RTP figure comes from, in a player's words: the rules print it, or they print
+    none and it is the game's design target. ``bought``: the name of the feature the buy figure is for."""
+    figures = stated.base + (f" ({stated.buy} for buying {bought})" if stated.buy and bought else "")
+    if stated.source is RtpSource.PRINTED:
+        return f"The game's rules print its RTP: {figures}."
+    return f"The game's rules print no RTP: its design target, the return it was built to pay, is {figures}."
 
 
 def one_in(rounds: float, what: str = "rounds") -> str:
@@ -52,16 +61,19 @@ class PlayerRtpPage:
 
     title = "RTP & max win"
 
-    def __init__(self, resources: Resources, rtp: str, facts: Sequence[tuple[str, str]], *,
+    def __init__(self, resources: Resources, rtp: str, facts: Sequence[tuple[str, str]], *, stated: StatedRtp,
                  bought: tuple[str, str] | None = None, note: str = "") -> None:
-        """``bought``: (the feature's name, its RTP) when it can be bought."""
+        """``stated``: the game's own figures and their kind (``game.description.rtp``); ``bought``: (the
+        feature's name, its RTP) when it can be bought."""
         self.res, self.rtp, self.facts_shown, self.bought, self.note = resources, rtp, list(facts), bought, note
+        self.stated = stated
 
     def sentences(self) -> list[str]:
         said = [f"On average, over a very long run of play, this game pays back {self.rtp} of everything staked. "
                 "It is an average, not a promise: any one session can win more, or less."]
         if self.bought is not None:
             said.append(f"Buying {self.bought[0]} pays back {self.bought[1]} of its price on average.")
+        said.append(stated_rtp_sentence(self.stated, self.bought[0] if self.bought else None))
         return said
 
     def texts(self) -> list[str]:

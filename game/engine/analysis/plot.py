@@ -10,7 +10,8 @@ and the main feature's runs weighted by the feature's rate, stacked. Right, the 
 plain report's running RTP with its 95% interval after each 10th of a decade of rounds, inside the
 band where a round count's realised RTP falls 95% of the time (RTP +- 1.96 sd / (price sqrt n));
 a stratified or exact-parts report has no running figure: it draws that band and its own interval
-at the round count where a plain run's interval would be as narrow. The target line is the printed RTP of the mode.
+at the round count where a plain run's interval would be as narrow. The target line is the game's stated RTP of the mode
+(printed by the rule text, or the design target), labelled with its kind.
 """
 
 from __future__ import annotations
@@ -34,11 +35,12 @@ def available() -> bool:
     return True
 
 
-def target_rtp(report: dict[str, Any]) -> float | None:
-    """The printed RTP of the report's mode, as a fraction (None when the game prints none for it)."""
-    printed = get_game(report["game"]).description.printed_rtp
-    text = printed.buy if report["buy"] else printed.base
-    return float(text.rstrip("%")) / 100 if text else None
+def target_rtp(report: dict[str, Any]) -> tuple[float, str] | None:
+    """The stated RTP of the report's mode as a fraction, with its kind's words ("printed", "design
+    target"); None when the game states none for it."""
+    stated = get_game(report["game"]).description.rtp
+    text = stated.of(bool(report["buy"]))
+    return (float(text.rstrip("%")) / 100, stated.source.words) if text else None
 
 
 def _parts(report: dict[str, Any], price: float) -> list[tuple[str, list[dict[str, Any]], float]]:
@@ -68,7 +70,8 @@ def write_plot(report: dict[str, Any], path: Path) -> None:
 
     game = get_game(report["game"])
     price = game.cost(report["bet"], report["buy"]) / report["bet"]
-    target = target_rtp(report)
+    stated = target_rtp(report)
+    target = stated[0] if stated is not None else None
     fig, (dist, conv) = plt.subplots(1, 2, figsize=(13, 5.4), dpi=100, layout="constrained")
     mode = "Bonus Buy" if report["buy"] else "base game"
     method = report.get("method", "plain").replace("_", " ")
@@ -139,8 +142,9 @@ def write_plot(report: dict[str, Any], path: Path) -> None:
     else:
         conv.errorbar([last], [rtp], yerr=[[half], [half]], fmt="o", color="tab:blue", capsize=6,
                       label=f"{method} estimate, 95% interval: as narrow as\na plain run's after {last:,.0f} rounds")
-    if target is not None:
-        conv.axhline(target, color="tab:red", linestyle="--", linewidth=1.3, label=f"target (printed) {target:.2%}")
+    if stated is not None:
+        conv.axhline(stated[0], color="tab:red", linestyle="--", linewidth=1.3,
+                     label=f"target ({stated[1]}) {stated[0]:.2%}")
     conv.axhline(rtp, color="tab:blue", linestyle=":", linewidth=1, label=f"this run's RTP {rtp:.3%}")
     conv.set_xscale("log")
     conv.set_xlabel("rounds played (log scale)")

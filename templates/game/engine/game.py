@@ -13,7 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from game.engine.data import Reader, load_json, read_bets, read_lines, read_pending_limit, read_printed_rtp, read_symbol
+from game.engine.data import Reader, load_json, read_bets, read_lines, read_pending_limit, read_stated_rtp, read_symbol
 from game.engine.describe import GameDescription
 from game.engine.game import Game
 from game.engine.lines import LineEvaluator
@@ -59,7 +59,7 @@ class __GameClass__(Game):
         self.evaluator = LineEvaluator(self.lines, self.pays, self.wild, frozenset({self.gift}))
         # What screens and help pages show of the math: they read it here and keep no copy.
         self.description = GameDescription(id=self.id, title=self.title, bets=ladder, lines=self.lines,
-                                           cap=self.cap, printed_rtp=read_printed_rtp(doc))
+                                           cap=self.cap, rtp=read_stated_rtp(doc))
 
     def pay_figures(self) -> PayFigures:
         """The line pays and the gift prizes: what a round's win is made of (``python -m game.engine.rounding``)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from game.engine.data import Reader, load_json, read_bets, read_lines, read_pending_limit, read_printed_rtp, read_symbol
+from game.engine.data import Reader, load_json, read_bets, read_lines, read_pending_limit, read_stated_rtp, read_symbol
 from game.engine.describe import GameDescription
 from game.engine.game import Game
 from game.engine.lines import LineEvaluator
@@ -42,7 +42,7 @@ class __GameClass__(Game):
         self.pending_limit = read_pending_limit(doc, self.pending_limit)
         self.evaluator = LineEvaluator(self.lines, self.pays, self.wild)
         self.description = GameDescription(id=self.id, title=self.title, bets=ladder, lines=self.lines,
-                                           cap=self.cap, printed_rtp=read_printed_rtp(doc))
+                                           cap=self.cap, rtp=read_stated_rtp(doc))
 
     def evaluate(self, window: list[list[str]]) -> Evaluation:
         return Evaluation.of(self.evaluator.evaluate(window))

@@ -1,5 +1,5 @@
 """Fat Santa's help pages: paytable at the current line bet, wilds and the sleigh, the free games
-and the pie meter, the 50 lines, and the RTP (printed beside measured) with the cap.
+and the pie meter, the 50 lines, and the RTP (measured, beside the game's stated figure) with the cap.
 
 Each page has ``.title`` and ``.draw(surface, rect)``; the help overlay renders a page once and
 keeps the picture, so drawing here may take its time.
@@ -243,7 +243,7 @@ def _pct(value: float) -> str:
 
 
 class RtpPage(PlayerRtpPage):
-    """The RTP a player reads (each mode's, measured on the current data, else printed), what it means and
+    """The RTP a player reads (each mode's, measured on the current data, else the stated one), what it means,
     the facts a player asks about; how each figure is measured is in docs/MATH.md and docs/par/."""
 
     def __init__(self, resources: Resources, game: FatSanta, reports: Mapping[str, RtpReport] | None = None) -> None:
@@ -251,10 +251,10 @@ class RtpPage(PlayerRtpPage):
         self.game = game
         self.reports = game.rtp_reports() if reports is None else reports
         d = game.description
-        buy = d.printed_rtp.buy
+        buy = d.rtp.buy
         bought = ("the free games", player_rtp(self.reports.get("buy"), buy)) if buy else None
-        super().__init__(resources, player_rtp(self.reports.get("base"), d.printed_rtp.base), self.facts(),
-                         bought=bought, note="A round left unfinished goes on at the next launch; after "
+        super().__init__(resources, player_rtp(self.reports.get("base"), d.rtp.base), self.facts(),
+                         stated=d.rtp, bought=bought, note="A round left unfinished goes on at the next launch; after "
                                              f"{game.pending_limit.total_seconds() / 3600:.0f} hours it is finished "
                                              "for you and paid.")
 

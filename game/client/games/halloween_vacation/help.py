@@ -149,8 +149,8 @@ class RtpPage(PlayerRtpPage):
         self.game = game
         self.reports = game.rtp_reports() if reports is None else reports
         exact = game.exact_figures  # the engine's, kept in exact.json beside the data
-        super().__init__(resources, player_rtp(self.reports.get("base"), game.description.printed_rtp.base,
-                                               float(exact.rtp)), self.facts())
+        super().__init__(resources, player_rtp(self.reports.get("base"), game.description.rtp.base,
+                                               float(exact.rtp)), self.facts(), stated=game.description.rtp)
 
     def facts(self) -> list[tuple[str, str]]:
         exact = self.game.exact_figures

@@ -1,6 +1,6 @@
 """Naughty or Nice?'s help pages: the paytable at the current line bet, the rules, the two Bonus
 Substitutes' award tables, the progressive jackpot (its pool now, seed and share), the 50 lines,
-and the RTP as proven beside the printed figure, with the cap.
+and the RTP as proven beside the game's stated figure (its kind from the data), with the cap.
 
 Each page has ``.title`` and ``.draw(surface, rect)``; the help overlay renders a page once and
 keeps the picture, so drawing here may take its time. Every figure is the engine's:
@@ -293,7 +293,7 @@ class JackpotPage:
 
 
 class RtpPage(PlayerRtpPage):
-    """The RTP a player reads (measured on the current data, else printed; the jackpot aside), what it means
+    """The RTP a player reads (measured on the current data, else the stated one; the jackpot aside), what it means,
     and the facts a player asks about; how it is measured is in docs/MATH.md and docs/par/."""
 
     def __init__(self, resources: Resources, game: NaughtyOrNice, bet: int,
@@ -301,9 +301,10 @@ class RtpPage(PlayerRtpPage):
         """``reports`` are the measured RTPs by mode (``game.rtp_reports()`` when not given)."""
         self.game, self.bet = game, bet
         self.reports = game.rtp_reports() if reports is None else reports
-        super().__init__(resources, player_rtp(self.reports.get("base"), game.description.printed_rtp.base),
-                         self.facts(), note="The progressive jackpot is paid on top of every other win and of the "
-                                            "maximum win; the RTP above does not count it.")
+        super().__init__(resources, player_rtp(self.reports.get("base"), game.description.rtp.base),
+                         self.facts(), stated=game.description.rtp,
+                         note="The progressive jackpot is paid on top of every other win and of the "
+                              "maximum win; the RTP above does not count it.")
 
     def facts(self) -> list[tuple[str, str]]:
         g = self.game.description

@@ -306,7 +306,7 @@ class MidnightPage:
 
 
 class RtpPage(PlayerRtpPage):
-    """The RTP a player reads (each mode's, measured on the current data, else printed), what it means and
+    """The RTP a player reads (each mode's, measured on the current data, else the stated one), what it means,
     the facts a player asks about; how each figure is measured is in docs/MATH.md and docs/par/."""
 
     def __init__(self, resources: Resources, game: SantasWonderland,
@@ -314,10 +314,11 @@ class RtpPage(PlayerRtpPage):
         """``reports`` are the measured RTPs by mode (``game.rtp_reports()`` when not given)."""
         self.game = game
         self.reports = game.rtp_reports() if reports is None else reports
-        printed = game.description.printed_rtp
-        bought = (("Midnight Riches", player_rtp(self.reports.get("buy"), printed.buy))
+        stated = game.description.rtp
+        bought = (("Midnight Riches", player_rtp(self.reports.get("buy"), stated.buy))
                   if game.description.has_buy else None)
-        super().__init__(resources, player_rtp(self.reports.get("base"), printed.base), self.facts(), bought=bought)
+        super().__init__(resources, player_rtp(self.reports.get("base"), stated.base), self.facts(), stated=stated,
+                         bought=bought)
 
     def facts(self) -> list[tuple[str, str]]:
         report = self.reports.get("base")

@@ -353,7 +353,7 @@ class ExtraSpinsPage:
 
 
 class RtpPage(PlayerRtpPage):
-    """The RTP a player reads (measured on the current data, else printed), what it means and the facts a
+    """The RTP a player reads (measured on the current data, else the stated one), what it means, the facts a
     player asks about; how it is measured is in docs/MATH.md and docs/par/."""
 
     title = "RTP"
@@ -362,8 +362,8 @@ class RtpPage(PlayerRtpPage):
                  reports: Mapping[str, RtpReport] | None = None) -> None:
         self.game = game
         self.reports = game.rtp_reports() if reports is None else reports
-        super().__init__(resources, player_rtp(self.reports.get("base"), game.description.printed_rtp.base),
-                         self.facts())
+        super().__init__(resources, player_rtp(self.reports.get("base"), game.description.rtp.base),
+                         self.facts(), stated=game.description.rtp)
 
     def facts(self) -> list[tuple[str, str]]:
         d = self.game.description

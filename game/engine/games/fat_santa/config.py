@@ -12,7 +12,7 @@ from fractions import Fraction
 from math import lcm
 from pathlib import Path
 
-from ...data import BetLadder, PrintedRtp, Reader, load_json, read_bets, read_lines, read_printed_rtp, read_symbol
+from ...data import BetLadder, Reader, StatedRtp, load_json, read_bets, read_lines, read_stated_rtp, read_symbol
 from ...money import parse_multiplier
 from ...reels import ReelSet
 
@@ -27,7 +27,7 @@ class FatSantaData:
         source = str(path)
         doc = Reader(source, load_json(path))
         self.title = doc.child("title").text()
-        self.printed_rtp: PrintedRtp = read_printed_rtp(doc)
+        self.rtp: StatedRtp = read_stated_rtp(doc)
         if doc.child("reels").integer() != REELS or doc.child("rows").integer() != ROWS:
             raise doc.fail(f"Fat Santa is {REELS} reels of {ROWS} rows")
         self.symbols = tuple(sys.intern(item.text()) for item in doc.child("symbols").items())

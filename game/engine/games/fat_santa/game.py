@@ -70,7 +70,7 @@ class FatSanta(Game):
         self.texts = UnitTexts(data.unit_den)
         self.description = FatSantaDescription(
             id=self.id, title=self.title, bets=data.bet_ladder, lines=self.lines, buy_price_x=self.buy_price_x,
-            cap=self.cap, printed_rtp=data.printed_rtp, santa=self.santa, pie=self.pie, free_spins=data.free_spins,
+            cap=self.cap, rtp=data.rtp, santa=self.santa, pie=self.pie, free_spins=data.free_spins,
             meter_sizes=data.meter, extra_spins=data.extra_spins,
         )
 

@@ -27,11 +27,11 @@ from ...analysis.par import (
     line_largest,
     one_in,
     pct,
-    printed_figure,
-    printed_text,
     raw_data,
     rng_section,
     sources,
+    stated_figure,
+    stated_text,
     strips_table,
     window_largest,
 )
@@ -261,12 +261,12 @@ def build(game: Game, buy: bool) -> Sheet:
         "- A line of Santas and pies pays as pies; only a run of Santas alone pays as Santa.",
         "",
     ]
-    printed = printed_text(game, buy)
+    stated = stated_text(game, buy)
     rows = [["RTP, proven" if half <= ACCEPT_HALF_WIDTH else "RTP, published", report.interval(),
              "yes (exact parts + simulated free games)" if half <= ACCEPT_HALF_WIDTH else
              "no: half-width above 0.1 point",
-             "inside" if report["ci_low"] <= printed_figure(printed) <= report["ci_high"] else "outside"]]
-    acceptance_section(sheet, rows)
+             "inside" if report["ci_low"] <= stated_figure(stated) <= report["ci_high"] else "outside"]]
+    acceptance_section(sheet, game, rows)
     lab_section(sheet, 13, lab(game, buy, x, report))
     return sheet
 

@@ -11,7 +11,7 @@ from math import lcm
 from pathlib import Path
 from typing import Any
 
-from ...data import BetBreakdown, Reader, load_json, read_bets, read_lines, read_printed_rtp, read_symbol
+from ...data import BetBreakdown, Reader, load_json, read_bets, read_lines, read_stated_rtp, read_symbol
 from ...describe import GameDescription
 from ...errors import DataError
 from ...game import Game
@@ -104,7 +104,7 @@ class HalloweenVacation(Game):
         self.bet_levels = self.breakdown.levels
         self.bets = ladder.ladder
         self.default_bet = ladder.default
-        printed_rtp = read_printed_rtp(doc)
+        rtp = read_stated_rtp(doc)
 
         strips = doc.child("strips")
         self.base_reels = ReelSet.read(strips.child("base"), self.rows, known)
@@ -124,7 +124,7 @@ class HalloweenVacation(Game):
         self._texts = UnitTexts(self.unit_den)
         self.description = HalloweenDescription(
             id=self.id, title=self.title, bets=ladder, lines=self.lines, buy_price_x=self.buy_price_x, cap=self.cap,
-            printed_rtp=printed_rtp, breakdown=self.breakdown, reels=self.reel_count, rows=self.rows,
+            rtp=rtp, breakdown=self.breakdown, reels=self.reel_count, rows=self.rows,
             wild=self.wild, scatter=self.scatter, scatter_trigger=self.scatter_trigger, free_spins=self.free_spins,
             sticky_reels=tuple(sorted(self.sticky_reels)), expanding_reel=self.expanding_reel,
             expanding_multipliers=self.expanding_multipliers, max_win_bound_x=self.max_win_bound_x,

@@ -25,10 +25,10 @@ from ...analysis.par import (
     line_largest,
     one_in,
     pct,
-    printed_figure,
     raw_data,
     rng_section,
     sources,
+    stated_figure,
     strips_table,
     window_largest,
 )
@@ -181,12 +181,12 @@ def build(game: Game, buy: bool) -> Sheet:
         " are left than it needs; no wild lands on reel 3 while it stands; a new one can land after it ends.",
         "",
     ]
-    acceptance_section(sheet, [
-        ["RTP, exact", pct(x.rtp), "yes: exact", f"{game.description.printed_rtp.base}: "
-         + ("agrees" if agrees(game.description.printed_rtp.base, x.rtp) else
-            "**does not agree** at its printed precision (known gap, tests/test_published_rtp.py)")],
+    acceptance_section(sheet, game, [
+        ["RTP, exact", pct(x.rtp), "yes: exact", f"{game.description.rtp.base}: "
+         + ("agrees" if agrees(game.description.rtp.base, x.rtp) else
+            "**does not agree** at its stated precision (known gap, tests/test_published_rtp.py)")],
         ["RTP, published simulation", report.interval(), "no: half-width above 0.1 point", "inside"
-         if report["ci_low"] <= printed_figure(game.description.printed_rtp.base) <= report["ci_high"] else "outside"],
+         if report["ci_low"] <= stated_figure(game.description.rtp.base) <= report["ci_high"] else "outside"],
     ])
     lab_section(sheet, 13, lab(game, x, report))
     return sheet

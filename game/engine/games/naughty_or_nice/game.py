@@ -18,7 +18,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ...data import BetBreakdown, Reader, load_json, read_bets, read_lines, read_printed_rtp, read_symbol
+from ...data import BetBreakdown, Reader, load_json, read_bets, read_lines, read_stated_rtp, read_symbol
 from ...describe import GameDescription
 from ...game import Game
 from ...jackpot import JackpotRules, Pool
@@ -179,7 +179,7 @@ class NaughtyOrNice(Game):
         self._texts = UnitTexts(unit_den)
         self.description = NaughtyOrNiceDescription(
             id=self.id, title=self.title, bets=ladder, lines=self.lines, buy_price_x=None, cap=self.cap,
-            printed_rtp=read_printed_rtp(doc), breakdown=breakdown, reels=self.reel_count, rows=self.rows,
+            rtp=read_stated_rtp(doc), breakdown=breakdown, reels=self.reel_count, rows=self.rows,
             line_pays=line_pays, scatter=self.scatter, scatter_pays=self.scatter_pays,
             scatter_trigger=self.scatter_trigger, substitutes=self.substitutes, pays_as=self.pays_as,
             jackpot_symbol=self.jackpot_symbol, replaced_pay=(self.pays_as, self.reel_count),

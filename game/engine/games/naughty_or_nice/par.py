@@ -32,6 +32,8 @@ from ...analysis.par import (
     pct,
     rng_section,
     sources,
+    stated_figure,
+    stated_rtp,
     strips_table,
     window_largest,
 )
@@ -58,7 +60,7 @@ def build(game: Game, buy: bool) -> Sheet:
     header(sheet, game, False, (
         "The base game (line pays by linearity, the scatter's law) and the free-games trigger are exact; the free"
         " games' mean win is simulated, one stratum per Bonus Substitute. The progressive jackpot is outside the"
-        f" RTP; section 10 gives its return. Designed RTP {d.printed_rtp.base} (the rule text prints none)."))
+        f" RTP; section 10 gives its return. RTP {stated_rtp(game, False)}."))
     sources(sheet, [report])
     rng_section(sheet, [
         "the 5 base reel stops, each uniform over its strip (`randrange(len(strip))`);",
@@ -226,12 +228,12 @@ def build(game: Game, buy: bool) -> Sheet:
         " pool units a cent).",
         "",
     ]
-    printed = d.printed_rtp.base
-    target = float(printed.rstrip("%")) / 100
-    acceptance_section(sheet, [[
+    stated = d.rtp.base
+    target = stated_figure(stated)
+    acceptance_section(sheet, game, [[
         "RTP, proven" if half <= ACCEPT_HALF_WIDTH else "RTP, published", report.interval(),
         "yes (exact parts + simulated free games)" if half <= ACCEPT_HALF_WIDTH else "no: half-width above 0.1 point",
-        f"{printed} (designed): " + ("inside" if report["ci_low"] <= target <= report["ci_high"] else "outside"),
+        f"{stated}: " + ("inside" if report["ci_low"] <= target <= report["ci_high"] else "outside"),
     ]])
     lab_section(sheet, 13, lab(game, x, report))
     return sheet

@@ -74,7 +74,7 @@ class SantasWonderland(Game):
         self.texts = UnitTexts(self.data.pay_den)
         self.description = WonderlandDescription(
             id=self.id, title=self.title, bets=self.data.bet_ladder, buy_price_x=self.buy_price_x, cap=self.cap,
-            printed_rtp=self.data.printed_rtp, trigger_points=self.data.trigger_points, levels=self.data.levels,
+            rtp=self.data.rtp, trigger_points=self.data.trigger_points, levels=self.data.levels,
             marker_features=FEATURES,
         )
 

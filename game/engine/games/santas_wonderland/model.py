@@ -10,7 +10,7 @@ from math import lcm
 from pathlib import Path
 from typing import NamedTuple
 
-from ...data import BetLadder, PrintedRtp, Reader, load_json, read_bets, read_printed_rtp
+from ...data import BetLadder, Reader, StatedRtp, load_json, read_bets, read_stated_rtp
 from ...money import parse_multiplier
 from ...rng import RoundRng
 from .clusters import CELLS, COLS, MIN_CLUSTER, ROWS
@@ -103,7 +103,7 @@ class WonderlandData:
         source = str(path)
         doc = Reader(source, load_json(path))
         self.title = doc.child("title").text()
-        self.printed_rtp: PrintedRtp = read_printed_rtp(doc)
+        self.rtp: StatedRtp = read_stated_rtp(doc)
         symbols = doc.child("symbols")
         self.symbols = tuple(item.text() for item in symbols.items())
         if len(set(self.symbols)) != len(self.symbols) or not self.symbols:

@@ -20,12 +20,12 @@ from ...analysis.par import (
     lab_section,
     largest_seen,
     pct,
-    printed_figure,
-    printed_text,
     raw_data,
     report_sd,
     rng_section,
     sources,
+    stated_figure,
+    stated_text,
 )
 from ...game import Game
 from ...money import format_cents, multiplier_text
@@ -136,11 +136,12 @@ def build(game: Game, buy: bool) -> Sheet:
         "- A bought round's base spin is an ordinary one; Midnight Riches then plays once whatever the meter says.",
         "",
     ]
-    printed = printed_text(game, buy)
-    acceptance_section(sheet, [["RTP, published", report.interval(), "yes" if report["half_width"] <= ACCEPT_HALF_WIDTH
-                                else "no: half-width above 0.1 point",
-                                "inside" if report["ci_low"] <= printed_figure(printed) <= report["ci_high"]
-                                else "outside"]])
+    stated = stated_text(game, buy)
+    acceptance_section(sheet, game, [["RTP, published", report.interval(),
+                                      "yes" if report["half_width"] <= ACCEPT_HALF_WIDTH
+                                      else "no: half-width above 0.1 point",
+                                      "inside" if report["ci_low"] <= stated_figure(stated) <= report["ci_high"]
+                                      else "outside"]])
     cap = Fraction(g.cap)
     lab_section(sheet, 13, LabFigures(
         largest=[*largest_seen(report, cap), ("the cap", f"{float(cap):,.2f}", "printed; the round stops at it")],

@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ...data import Reader, load_json, read_bets, read_pending_limit, read_printed_rtp
+from ...data import Reader, load_json, read_bets, read_pending_limit, read_stated_rtp
 from ...describe import GameDescription
 from ...game import Game
 from ...money import multiplier_text, parse_multiplier
@@ -123,7 +123,7 @@ class SlingoSantaKing(Game):
         self.symbols = (*(str(n) for n in range(1, SIZE * self.numbers + 1)), *SPECIALS)
         self._bags = (self._bag(extra=False), self._bag(extra=True))
         self.description = SlingoDescription(
-            id=self.id, title=self.title, bets=ladder, printed_rtp=read_printed_rtp(doc), spins=self.spins,
+            id=self.id, title=self.title, bets=ladder, rtp=read_stated_rtp(doc), spins=self.spins,
             extra_spins=self.extra_spins, extra_rtp=self.extra_rtp, ladder=dict(self.ladder),
             reel_weights=dict(self.reel_weights), trail=self.trail, wheel_price=self.wheel_price,
             wheel_failures=self.wheel_failures, pending_hours=self.pending_hours,

@@ -28,6 +28,8 @@ from ...analysis.par import (
     pct,
     rng_section,
     sources,
+    stated_figure,
+    stated_rtp,
 )
 from ...game import Game
 from ...money import format_cents, multiplier_text
@@ -51,7 +53,7 @@ def build(game: Game, buy: bool) -> Sheet:
         "One round is one whole Slingo game of 11 spins (and its free spins). Its Reel King bonus is exact (the"
         " trail and the free spins do not depend on the grid); the ladder's prize is simulated. Extra spins are"
         f" priced at their exact value over {pct(float(d.extra_rtp), 0)}, rounded up; section 7 gives their return."
-        f" Designed RTP {d.printed_rtp.base} for the 11-spin game (the rule text prints none)."))
+        f" The 11-spin game's RTP: {stated_rtp(game, False)}."))
     sources(sheet, [report])
     rng_section(sheet, [
         "the grid: 5 distinct numbers of each column's 15 (`sample`);",
@@ -175,12 +177,12 @@ def build(game: Game, buy: bool) -> Sheet:
         f"- A game left unfinished for {d.pending_hours} hours is completed at launch by the strategy, buying nothing.",
         "",
     ]
-    printed = d.printed_rtp.base
-    target = float(printed.rstrip("%")) / 100
-    acceptance_section(sheet, [[
+    stated = d.rtp.base
+    target = stated_figure(stated)
+    acceptance_section(sheet, game, [[
         "RTP, proven" if half <= ACCEPT_HALF_WIDTH else "RTP, measured", report.interval(),
         "yes" if half <= ACCEPT_HALF_WIDTH else "no: half-width above 0.1 point",
-        f"{printed} (designed): " + ("inside" if report["ci_low"] <= target <= report["ci_high"] else "outside"),
+        f"{stated}: " + ("inside" if report["ci_low"] <= target <= report["ci_high"] else "outside"),
     ]])
     lab_section(sheet, 13, LabFigures(
         largest=largest_seen(report, None),

@@ -210,3 +210,32 @@ def test_the_command_line_turns_it_on_for_unattended_runs() -> None:
     options = parse_args(["--game", GAME, "--autoplay", "5", "--extra-spins", "2", "--extra-spin-max", "1.5"])
     assert (options.autoplay, options.extra_spins, options.extra_spin_max) == (5, 2, Fraction(3, 2))
     assert parse_args(["--game", GAME, "--autoplay", "5"]).extra_spins == 0  # off unless asked
+
+
+def test_a_game_killed_after_a_bought_spin_resumes_there_and_pays_each_price_once(tmp_path: Path) -> None:
+    """A launch bought extra spin 1 and was killed; the next one, autoplaying with extra spins on, shows
+    the game on from the step it recorded and buys spin 2: spin 1's price is not taken again."""
+    from game.session import PlaySession
+
+    seed = seed_where(lambda o: len(o) >= 3 and not (o[0].wheel or o[1].wheel), 2)
+    game = get_game(GAME)
+    wallet = Wallet.open(tmp_path, starting_balance=1_000_000).wallet
+    session = PlaySession(wallet, game)
+    session.bet = STAKE
+    active = session.spin(seed=seed)
+    while active.pending is not None and active.pending.kind != "extra_spin":
+        session.decide(active, game.choose(active.play))
+    session.decide(active, "spin")  # extra spin 1, bought
+    step = len(active.events) - 1
+    session.mark_progress(active, step)  # killed before its last event was shown
+    wallet.close()
+    h = harness.reopen(tmp_path, GAME, turbo=True)
+    assert h.resumed is not None and h.resumed.step == step
+    h.screen.start_autoplay(AutoplayConfig(rounds=1, extra_spins=2))  # as --autoplay 1 --extra-spins 2 does
+    h.until(lambda: not h.screen.autoplaying and h.screen.is_idle(), limit=900, player=False)
+    [record] = h.wallet.history(GAME, 10)
+    expected = [o.price for o in offers(seed, 2)[:2]]
+    assert record.status == "settled" and priced(record) == expected and record.cost == STAKE + sum(expected)
+    debits = debits_per_decision(h.wallet, record)
+    assert all(debits[i] == [record.decision_costs[i]] for i in debits) and len(debits) == 2
+    assert h.wallet.audit() == []

@@ -200,8 +200,8 @@ class PlaySession:
         bet = self.bet if grant is None else grant.stake
         cost = self.game.cost(bet, buy)
         if grant is None:
-            if self.budget is not None and -self.stats.net + min(cost, self.wallet.balance) > self.budget:
-                raise BudgetReached(self.budget)
+            if not self.within_budget(cost):
+                raise BudgetReached(self.budget or 0)
             if (available := self.wallet.available) < cost:
                 raise InsufficientFunds(available, cost)
         if reproducible is None:
@@ -261,6 +261,11 @@ class PlaySession:
             entropy=record.entropy,
         )
 
+    def within_budget(self, price: int) -> bool:
+        """Whether paying ``price`` in cash now keeps this session's losses within its budget (always,
+        with no budget): what a purchase and a priced decision are held to, and autoplay before it buys."""
+        return self.budget is None or -self.stats.net + min(price, self.wallet.balance) <= self.budget
+
     def price_of(self, active: ActiveRound, choice: Any) -> int:
         """What ``choice`` at the pending decision costs (0 when free); DecisionError if invalid."""
         return active.play.price_of(choice)
@@ -280,8 +285,8 @@ class PlaySession:
         """
         price = self.price_of(active, choice)
         if price:
-            if self.budget is not None and -self.stats.net + min(price, self.wallet.balance) > self.budget:
-                raise BudgetReached(self.budget)
+            if not self.within_budget(price):
+                raise BudgetReached(self.budget or 0)
             if (available := self.wallet.available) < price:
                 raise InsufficientFunds(available, price)
         cash_before = self.wallet.balance

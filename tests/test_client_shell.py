@@ -88,6 +88,12 @@ def test_lobby_renders_with_bench_line(tmp_path: Path) -> None:
         (["--screenshot", "shot.jpg"], "--screenshot"),
         (["--buy"], "--buy"),
         (["--game", "halloween_vacation", "--autoplay", "2", "--buy"], "no feature to buy"),
+        (["--extra-spins", "2"], "--extra-spins goes with --game ID --autoplay N"),
+        (["--game", "fat_santa", "--autoplay", "2", "--extra-spins", "1"], "offers no priced extra spins"),
+        (["--game", "slingo_santa_king", "--autoplay", "2", "--extra-spins", "9"], "at most 8 extra spins"),
+        (["--game", "slingo_santa_king", "--autoplay", "2", "--extra-spin-max", "2"], "goes with --extra-spins"),
+        (["--game", "slingo_santa_king", "--autoplay", "2", "--extra-spins", "1", "--extra-spin-max", "\u0663"],
+         "--extra-spin-max"),
     ],
 )
 def test_wrong_flags_exit_with_one_line(args: list[str], needle: str, tmp_path: Path) -> None:

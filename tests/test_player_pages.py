@@ -285,6 +285,8 @@ def test_option_overlays_keep_every_label_and_value_inside_their_rows(tmp_path: 
         overlays: list[OptionsOverlay] = [
             SettingsOverlay(app, PlaySession(app.wallet, get_game("fat_santa"))),
             AutoplayMenu(app, lambda config: None, bet=get_game("fat_santa").bets[-1]),
+            AutoplayMenu(app, lambda config: None, bet=get_game("slingo_santa_king").bets[-1],
+                         extras=get_game("slingo_santa_king").description.priced_extras),  # two rows more
         ]
         window = pygame.Rect(0, 0, 1280, 720)
         for overlay in overlays:
@@ -298,3 +300,5 @@ def test_option_overlays_keep_every_label_and_value_inside_their_rows(tmp_path: 
                     shown = row.fmt(choice)
                     value = text_module.render_text(overlay.font, shown, GOLD, INK, 2, False).get_rect()
                     assert value.w <= room, f"{row.label}: {shown!r} is {value.w} wide, room {room}"
+            note_bottom = overlay.rows[-1].rect.bottom + 24 + overlay.small.get_height() // 2
+            assert all(button.rect.top > note_bottom for button in overlay.buttons), "the note runs into a button"

@@ -535,7 +535,7 @@ def test_autoplay_buys_nothing_unless_its_settings_buy_extra_spins(tmp_path: Pat
     assert "extra_spins" not in plain.features  # the published strategy collects
     bought = g.play(g.default_bet, seed, strategy=g.buying(1))
     assert bought.features["extra_spins"] == 1 and bought.win_x >= 0
-    assert AutoplayConfig(rounds=3, extra_spins=1).describe() == "3 rounds, buying 1 extra spin a game"
+    assert AutoplayConfig(rounds=3, extra_spins=1).describe() == "3 rounds, buying up to 1 extra spin a game"
     with pytest.raises(ValueError, match="extra_spins"):
         AutoplayConfig(rounds=3, extra_spins=-1)
 

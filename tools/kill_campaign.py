@@ -2,9 +2,13 @@
 
     python -m tools.kill_campaign --kills 200 [--seed S] [--data-dir DIR] [--json PATH]
     python -m tools.kill_campaign --kills 50 --headless package.module:GameClass [--max-delay 2]
+    python -m tools.kill_campaign --kills 30 --variant frequent-jackpot [--max-delay 2]
+    python -m tools.kill_campaign --kills 20 --games slingo_santa_king  (priced extra spins bought)
 
 Each launch opens a random game (``main.py --game G --autoplay K``, each round a bought feature
-in 30% of the launches of a game that has one, turbo on or off, a fresh ``--seed`` on the practice wallet:
+in 30% of the launches of a game that has one, autoplay buying up to 1-N priced extras a round
+(``--extra-spins``) in every launch of a game whose engine offers them (Slingo's extra spins), turbo
+on or off, a fresh ``--seed`` on the practice wallet:
 ``--practice``, since a seed plays on no other), or now and then the plain
 lobby, and is killed with SIGKILL after a random delay. Before a quarter of the launches (the app
 dead) the wallet is granted a few free games at 1.00 for any game offering it (for the headless
@@ -16,6 +20,9 @@ wallet is opened and checked:
 * the audit passes: the balance is the start plus every movement, each ``balance_after``
   follows, every round has exactly one purchase debit, one debit per priced decision, and at
   most one credit, equal to its win;
+* every priced decision (a bought extra spin) is recorded with its price and paid once: its debits
+  (cash, then bonus) add up to that price, a free answer has none, and a settled round's replay
+  prices every answer as recorded and costs what the round cost;
 * the round left open by the previous kill, if any, was resumed by this launch at exactly the
   step it had recorded (the app's log says ``resuming <game> round <id> at step <n>``), unless
   this launch was killed before it got there;
@@ -24,6 +31,12 @@ wallet is opened and checked:
   settled paid the jackpots and left the pool its replay does, and money is conserved: the start,
   the top-ups, the free games granted (the bonus balance's money) and every seed put in a pool are
   the balance, the bonus balance, the pools and the house's take.
+
+The figures count the kills that landed around a priced answer (a round left open after buying,
+or waiting at a priced question) and between a jackpot win and its settlement (a round left open
+whose outcome is decided and pays a jackpot). ``--variant frequent-jackpot`` plays the test variant
+of Naughty or Nice? whose jackpot lands every few spins (``tools.kill_variants``, headless, its own
+game id and pool: never the player's build or wallet), so kills land there.
 
 ``--headless MODULE:CLASS`` kills a game's engine and wallet without its screen (a game before its
 client exists, or a test game) the same way: each launch is ``python -m tools.kill_campaign --play MODULE:CLASS``,
@@ -58,6 +71,7 @@ from game.engine import RoundResult, get_game
 from game.engine.jackpot import UNITS_PER_CENT
 from game.session import PlaySession, pool_problems
 from game.store import PRACTICE_FOLDER, InsufficientFunds, RoundRecord, Wallet
+from tools.kill_variants import VARIANTS
 
 log = logging.getLogger("kill_campaign")
 
@@ -95,6 +109,11 @@ class Figures:
     seconds: float = 0.0
     jackpots_paid: int = 0  # rounds settled with a jackpot from a pool
     pool_checks: int = 0
+    priced_decisions: int = 0  # priced answers (bought extra spins) of the rounds settled, each checked
+    rounds_with_priced: int = 0
+    killed_after_priced: int = 0  # kills that left a round open with a priced answer recorded
+    killed_at_priced_question: int = 0  # kills that left a round open waiting at a priced question
+    killed_after_jackpot: int = 0  # kills that left a round open whose jackpot is won, not yet settled
     failures: list[str] = field(default_factory=list)
 
 
@@ -107,6 +126,7 @@ class Launch:
     seed: int
     delay: float
     headless: str | None = None  # "module:Class": a launch of the headless player, not of the app
+    extra_spins: int = 0  # autoplay buys up to this many priced extras a round (--extra-spins)
 
     def args(self, data: Path) -> list[str]:
         """The launch's command on the data folder ``data`` (its wallet: ``wallet_dir(data)``)."""
@@ -123,7 +143,16 @@ class Launch:
             args += ["--autoplay", str(self.autoplay)]
         if self.buy:
             args.append("--buy")
+        if self.extra_spins and self.autoplay is not None:
+            args += ["--extra-spins", str(self.extra_spins)]
         return args
+
+
+def extras_for(game_id: str, seed: int) -> int:
+    """How many priced extras a launch of ``game_id`` has autoplay buy: 1 to the most its engine offers
+    (from the launch's seed, so the campaign's other choices stay as they were); 0 for a game with none."""
+    offered = get_game(game_id).description.priced_extras
+    return 1 + seed % offered if offered else 0
 
 
 def wallet_dir(data: Path) -> Path:
@@ -131,18 +160,21 @@ def wallet_dir(data: Path) -> Path:
     return data / PRACTICE_FOLDER
 
 
-def choose_launch(rng: random.Random, min_delay: float, max_delay: float, headless: str | None = None) -> Launch:
+def choose_launch(rng: random.Random, min_delay: float, max_delay: float, headless: str | None = None,
+                  games: tuple[str, ...] | None = None) -> Launch:
+    """A launch of a random game (of ``games``, when given), or now and then of the lobby."""
     delay = rng.uniform(min_delay, max_delay)
     if headless is not None:
         played = get_game(headless_entry(headless).id)
         buy = played.buy_price_x is not None and rng.random() < BUY_SHARE
         return Launch(played.id, rng.randint(1, 20), buy, False, rng.randrange(2**32), delay, headless=headless)
-    games = [entry.id for entry in CATALOGUE if playable(entry.id)]
+    games = list(games) if games else [entry.id for entry in CATALOGUE if playable(entry.id)]
     if rng.random() < 0.12:  # the lobby: only a resume happens, if a round is open
         return Launch(None, None, False, rng.random() < 0.5, rng.randrange(2**32), delay)
     game = rng.choice(games)
     buy = get_game(game).buy_price_x is not None and rng.random() < BUY_SHARE
-    return Launch(game, rng.randint(1, 20), buy, rng.random() < TURBO_SHARE, rng.randrange(2**32), delay)
+    autoplay, turbo, seed = rng.randint(1, 20), rng.random() < TURBO_SHARE, rng.randrange(2**32)
+    return Launch(game, autoplay, buy, turbo, seed, delay, extra_spins=extras_for(game, seed))
 
 
 def replay_win(record: RoundRecord) -> int:
@@ -225,13 +257,14 @@ def play_headless(target: str, data: Path, seed: int, rounds: int, buy: bool) ->
 
 class Campaign:
     def __init__(self, data: Path, rng: random.Random, figures: Figures, headless: str | None = None,
-                 grants: random.Random | None = None) -> None:
+                 grants: random.Random | None = None, games: tuple[str, ...] | None = None) -> None:
         self.data = data
         self.wallet_dir = wallet_dir(data)
         self.rng = rng
         self.grants = grants or random.Random(0)  # its own: the launches chosen do not depend on the grants
         self.figures = figures
         self.headless = headless
+        self.games = games
         self.checked_rounds: set[int] = set()
         self.seen_rounds: set[int] = set()
 
@@ -330,7 +363,12 @@ class Campaign:
     def _check_rounds(self, wallet: Wallet) -> None:
         figures = self.figures
         rounds = wallet.recall(None, 1_000_000)
+        debits: dict[int, dict[int, list[int]]] = {}
+        for e in [*wallet.ledger(), *wallet.bonus_ledger()]:
+            if e.kind == "debit" and e.round_id is not None and e.decision_seq is not None:
+                debits.setdefault(e.round_id, {}).setdefault(e.decision_seq, []).append(e.amount)
         for record in rounds:
+            self._check_priced(record, debits.pop(record.id, {}))
             if record.id not in self.seen_rounds:
                 self.seen_rounds.add(record.id)
                 figures.rounds_begun += 1
@@ -352,6 +390,12 @@ class Campaign:
             if again.win != record.win:
                 self.fail(f"round {record.id} ({record.game_id} seed {record.seed}) won {record.win}, "
                           f"its replay {again.win}")
+            bought = [price for price in record.decision_costs if price]
+            figures.priced_decisions += len(bought)
+            figures.rounds_with_priced += bool(bought)
+            if (list(again.decision_costs), again.cost) != (record.decision_costs, record.cost):
+                self.fail(f"round {record.id} paid {record.decision_costs} (cost {record.cost}), its replay prices "
+                          f"{list(again.decision_costs)} (cost {again.cost})")
             if get_game(record.game_id).jackpot is not None:
                 figures.jackpots_paid += record.jackpot > 0
                 if (record.jackpot, record.state_out) != (again.jackpot, again.state_out):
@@ -360,17 +404,42 @@ class Campaign:
         if len(wallet.open_rounds()) > 1:
             self.fail(f"{len(wallet.open_rounds())} rounds open at once")
 
+    def _count_left_open(self, record: RoundRecord) -> None:
+        """Where the kill left the open round: after a priced answer, at a priced question, or with
+        its jackpot won and not yet settled."""
+        figures = self.figures
+        figures.killed_after_priced += any(record.decision_costs)
+        play = get_game(record.game_id).start(record.bet, record.seed, buy=record.buy, state=record.state_in,
+                                              decisions=record.decisions, entropy=record.entropy)
+        if play.pending is not None:
+            figures.killed_at_priced_question += any(play.pending.costs)
+        else:
+            figures.killed_after_jackpot += play.result.jackpot > 0
+
+    def _check_priced(self, record: RoundRecord, debits: dict[int, list[int]]) -> None:
+        """Every answer recorded with its price, and each price paid once: its debits add up to it."""
+        if len(record.decision_costs) != len(record.decisions):
+            self.fail(f"round {record.id}: {len(record.decisions)} answers, {len(record.decision_costs)} prices")
+        for seq, price in enumerate(record.decision_costs):
+            paid = debits.pop(seq, [])
+            if sum(paid) != price or (price and not paid):
+                self.fail(f"round {record.id}: answer {seq} costs {price}, debited {paid}")
+        if debits:
+            self.fail(f"round {record.id}: debits {debits} for no recorded answer")
+
     def run(self, kills: int, min_delay: float, max_delay: float) -> None:
         with tempfile.TemporaryDirectory(prefix="kill-campaign-logs-") as logs:
             while self.figures.kills < kills:
-                launch = choose_launch(self.rng, min_delay, max_delay, self.headless)
+                launch = choose_launch(self.rng, min_delay, max_delay, self.headless, self.games)
                 expected = self.prepare(launch)
                 if expected is not None and self.headless is None:
                     # The open round resumes first; a round waiting on a pick (Slingo's, the Bonus
                     # Substitute) waits for its player, so launch its game with autoplay, whose
                     # strategy answers, as a player at the machine would.
+                    # Its game's autoplay buys priced extras too: the resumed round may be at one.
                     launch = dataclasses.replace(launch, game=expected.game_id, autoplay=launch.autoplay or 1,
-                                                 buy=launch.buy and get_game(expected.game_id).buy_price_x is not None)
+                                                 buy=launch.buy and get_game(expected.game_id).buy_price_x is not None,
+                                                 extra_spins=extras_for(expected.game_id, launch.seed))
                 stderr_path = Path(logs) / "launch.log"
                 self.launch_and_kill(launch, stderr_path)
                 stderr = stderr_path.read_text(errors="replace")
@@ -378,10 +447,12 @@ class Campaign:
                 self.check(launch, expected, stderr)
                 wallet = Wallet.open(self.wallet_dir).wallet
                 try:
-                    left_open = bool(wallet.open_rounds())
+                    left_open = wallet.open_rounds()
                 finally:
                     wallet.close()
-                self.figures.killed_mid_round += left_open
+                self.figures.killed_mid_round += bool(left_open)
+                if left_open:
+                    self._count_left_open(left_open[0])
                 if len(self.figures.failures) > failures:
                     log.error("launch %s; its log ends:\n%s", launch, stderr[-1500:])
                 if self.figures.launches % 10 == 0:
@@ -391,11 +462,16 @@ class Campaign:
 
 
 def campaign(kills: int, *, seed: int, data: Path, min_delay: float = 0.4, max_delay: float = 10.0,
-             headless: str | None = None) -> Figures:
+             headless: str | None = None, games: tuple[str, ...] | None = None) -> Figures:
     """Run a campaign of ``kills`` kills on the wallet in ``data``; the figures (failures included).
 
     ``headless`` ("module:Class"): kill launches of the headless player of that game instead of the app.
+    ``games``: the app's launches open only these games (and the lobby now and then).
     """
+    known = {item.id for item in CATALOGUE}
+    unknown = [g for g in games or () if g not in known or not playable(g)]
+    if unknown:
+        raise ValueError(f"not playable: {', '.join(unknown)}")
     figures = Figures()
     began = time.monotonic()
     entry = headless_entry(headless) if headless is not None else None
@@ -408,7 +484,7 @@ def campaign(kills: int, *, seed: int, data: Path, min_delay: float = 0.4, max_d
                 Campaign(data, random.Random(seed), figures, headless, random.Random(seed + 1)).run(
                     kills, min_delay, max_delay)
         else:
-            Campaign(data, random.Random(seed), figures, headless, random.Random(seed + 1)).run(
+            Campaign(data, random.Random(seed), figures, headless, random.Random(seed + 1), games).run(
                 kills, min_delay, max_delay)
     finally:
         get_game.cache_clear()
@@ -429,6 +505,9 @@ def report(figures: Figures) -> str:
         f"wallet checks: {figures.wallet_checks} (audit, journal, resume, replays, pools), top-ups {figures.top_ups}",
         f"free games: {figures.free_games_granted} granted, {figures.free_games_settled} settled",
         f"jackpots paid: {figures.jackpots_paid} (pool checks {figures.pool_checks})",
+        f"priced answers: {figures.priced_decisions} bought in {figures.rounds_with_priced} rounds settled, each "
+        f"paid once; kills after one {figures.killed_after_priced}, at a priced question "
+        f"{figures.killed_at_priced_question}, between a jackpot won and its settlement {figures.killed_after_jackpot}",
         f"failures: {len(figures.failures)}",
         f"time: {figures.seconds:.0f} s",
     ])
@@ -444,6 +523,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     parser.add_argument("--headless", metavar="MODULE:CLASS", default=None,
                         help="kill the headless player of this game instead of the app")
+    parser.add_argument("--games", nargs="+", metavar="ID", default=None,
+                        help="the app's launches open only these games (default: every playable one)")
+    parser.add_argument("--variant", choices=sorted(VARIANTS), default=None,
+                        help="kill the headless player of a test variant of a game's data (tools.kill_variants)")
     parser.add_argument("--play", metavar="MODULE:CLASS", default=None, help=argparse.SUPPRESS)  # one launch
     parser.add_argument("--rounds", type=int, default=1, help=argparse.SUPPRESS)
     parser.add_argument("--buy", action="store_true", help=argparse.SUPPRESS)
@@ -452,13 +535,17 @@ def main(argv: list[str] | None = None) -> int:
         return play_headless(args.play, args.data_dir, args.seed, args.rounds, args.buy)
     if args.kills is None:
         parser.error("--kills is required")
+    if args.variant is not None:
+        if args.headless is not None:
+            parser.error("--variant and --headless cannot be used together")
+        args.headless = VARIANTS[args.variant]
     logging.basicConfig(level=logging.WARNING, format="%(message)s")
     log.setLevel(logging.INFO)  # the campaign's progress; the wallet's own INFO lines stay quiet
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     data = args.data_dir or Path(tempfile.mkdtemp(prefix="kill-campaign-"))
     log.info("kill campaign: %d kills, seed %d, wallet in %s", args.kills, seed, data)
     figures = campaign(args.kills, seed=seed, data=data, min_delay=args.min_delay, max_delay=args.max_delay,
-                       headless=args.headless)
+                       headless=args.headless, games=tuple(args.games) if args.games else None)
     print(report(figures))
     for failure in figures.failures:
         print(f"FAIL {failure}")

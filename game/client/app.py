@@ -343,7 +343,8 @@ class App:
 
         ctx = self.context
         options = self.options if first else None
-        autoplay = (AutoplayConfig(rounds=options.autoplay, buy=options.buy)
+        autoplay = (AutoplayConfig(rounds=options.autoplay, buy=options.buy, extra_spins=options.extra_spins,
+                                   extra_spin_max_x=options.extra_spin_max)
                     if options and options.autoplay else None)
         game_id = options.game if options else None
         if first:

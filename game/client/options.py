@@ -9,9 +9,11 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import re
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -42,6 +44,8 @@ class Options:
     data_dir: Path | None = None
     autoplay: int | None = None
     buy: bool = False
+    extra_spins: int = 0
+    extra_spin_max: Fraction | None = None  # x the bet; None: any price
     frames: int | None = None
     screenshot: Path | None = None
     bench: bool = False
@@ -83,6 +87,16 @@ def _seed(text: str) -> int:
     return value
 
 
+def _multiple(text: str) -> Fraction:
+    """A multiple of the bet in ASCII digits, a whole number or a decimal: '2', '0.5'."""
+    if not re.fullmatch(r"[0-9]+(\.[0-9]+)?", text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a multiple of the bet such as 2 or 0.5")
+    value = Fraction(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError("must be above 0")
+    return value
+
+
 # The app's commands: a first word that is not a flag (game/__main__.py dispatches them).
 COMMANDS_HELP = f"""commands:
   free-games    show the wallet's bonus balance and free games, or grant more
@@ -105,6 +119,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--data-dir", metavar="DIR", help="where the wallet lives")
     parser.add_argument("--autoplay", type=_positive, metavar="N", help="autoplay N rounds on the opened game")
     parser.add_argument("--buy", action="store_true", help="with --autoplay: each round buys the game's feature")
+    parser.add_argument("--extra-spins", type=_non_negative, default=0, metavar="N",
+                        help="with --autoplay: buy up to N priced extra spins a game (a game that offers them)")
+    parser.add_argument("--extra-spin-max", type=_multiple, metavar="K",
+                        help="with --extra-spins: only at a price up to K times the bet (default: any price)")
     parser.add_argument("--frames", type=_positive, metavar="N", help="quit cleanly after N frames")
     parser.add_argument("--screenshot", metavar="PATH", help="save the last frame as PNG on exit")
     parser.add_argument("--bench", action="store_true", help="print frame-time percentiles on exit")
@@ -150,10 +168,18 @@ def validate(ns: argparse.Namespace) -> Options:
         raise OptionsError("--autoplay needs a game: add --game ID")
     if ns.buy and (not ns.autoplay or not ns.game):
         raise OptionsError("--buy goes with --game ID --autoplay N (each autoplay round buys the feature)")
+    if ns.extra_spins and (not ns.autoplay or not ns.game):
+        raise OptionsError("--extra-spins goes with --game ID --autoplay N (autoplay buys the extra spins)")
+    if ns.extra_spin_max is not None and not ns.extra_spins:
+        raise OptionsError("--extra-spin-max goes with --extra-spins N (the highest price autoplay pays)")
     if ns.game is not None:
         game = _load_game(entry(ns.game))
         if ns.buy and game.buy_price_x is None:
             raise OptionsError(f"--buy: {ns.game} has no feature to buy")
+        offered = game.description.priced_extras
+        if ns.extra_spins > offered:
+            raise OptionsError(f"--extra-spins: {ns.game} offers no priced extra spins" if not offered else
+                               f"--extra-spins: {ns.game} offers at most {offered} extra spins a game")
     if data_dir is not None:
         check_writable_dir(data_dir, "--data-dir")
     if screenshot is not None:
@@ -162,7 +188,8 @@ def validate(ns: argparse.Namespace) -> Options:
         check_writable_dir(screenshot.parent if str(screenshot.parent) else Path("."), "--screenshot")
     return Options(
         game=ns.game, demo=ns.demo, windowed=ns.windowed, fullscreen=ns.fullscreen, mute=ns.mute,
-        practice=ns.practice, seed=ns.seed, data_dir=data_dir, autoplay=ns.autoplay, buy=ns.buy, frames=ns.frames,
+        practice=ns.practice, seed=ns.seed, data_dir=data_dir, autoplay=ns.autoplay, buy=ns.buy,
+        extra_spins=ns.extra_spins, extra_spin_max=ns.extra_spin_max, frames=ns.frames,
         screenshot=screenshot, bench=ns.bench, log_level=ns.log_level, resolution=ns.resolution,
         designer=ns.designer,
     )

@@ -63,6 +63,12 @@ class GameDescription:
         """The cap in cents at ``bet``; None for a game without a cap."""
         return None if self.cap is None else cents_of(self.cap, bet)
 
+    @property
+    def priced_extras(self) -> int:
+        """The most extras a round offers at a price inside it (Slingo's extra spins): autoplay's menu
+        offers buying them when there are any. 0: the game asks no priced question."""
+        return 0
+
 
 @dataclass(frozen=True)
 class FeatureRate:

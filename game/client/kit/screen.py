@@ -535,8 +535,36 @@ class GameScreen(Scene):
 
     def autoplay_strategy(self) -> Strategy | None:
         """The strategy that answers for autoplay (None: the game's own); a game whose autoplay may buy
-        what a round offers (Slingo's extra spins, for the demo) says so here."""
+        what a round offers (its engine's ``description.priced_extras``) says so here, asking
+        :meth:`autoplay_declines` before each purchase."""
         return None
+
+    def won_so_far(self) -> int:
+        """Cents the round on screen has secured so far (a game that knows before its end says so)."""
+        return 0
+
+    def autoplay_declines(self, extra: int, price: int) -> str | None:
+        """Why autoplay does not buy priced extra number ``extra`` of the round on screen at ``price``
+        (None: it buys): its own limits (a game's count, the price as a multiple of the bet, its loss
+        limit), the session budget (``PlaySession.within_budget``, as the purchase itself is held to)
+        and the balance. The reason is worded for autoplay's line ("Autoplay collects: <reason>")."""
+        run = self._autoplay
+        if run is None:
+            return "autoplay is off"
+        bet = self.active.play.bet if self.active is not None else self.session.bet
+        reason = run.declines(extra, price, bet, self.round_stake(), self.won_so_far())
+        if reason is not None:
+            return reason
+        if not self.session.within_budget(price):
+            return f"extra spin {extra} at {format_cents(price)} would take the losses past the session budget"
+        if self.session.wallet.available < price:
+            return f"extra spin {extra} costs {format_cents(price)}, more than the balance"
+        return None
+
+    def autoplay_says(self, line: str) -> None:
+        """Autoplay's line on screen: what it just did inside the round (bought at a price, or why not)."""
+        log.info("%s", line)
+        self.toast.show(line, 2.2)
 
     def ask(self, decision: Decision, answer: Answer) -> None:
         """The choice overlay: the question, one button per option with its price."""
@@ -787,7 +815,8 @@ class GameScreen(Scene):
             self.toast.show("Autoplay can start when the round is over")
             return
         self.sound("click")
-        self._overlay("AutoplayMenu", self.start_autoplay, bet=self.session.bet)
+        self._overlay("AutoplayMenu", self.start_autoplay, bet=self.session.bet,
+                      extras=self.game.description.priced_extras)
 
     # -- scene ---------------------------------------------------------------------------------
 

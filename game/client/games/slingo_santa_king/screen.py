@@ -304,17 +304,34 @@ class SlingoSantaKingScreen(GameScreen):
         return cents_of(state.bonus + state.prize, self.active.play.bet)
 
     def autoplay_strategy(self) -> Strategy | None:
-        """Autoplay buys nothing, unless its settings buy extra spins (the demo's showcase); even then
-        it buys only what the player's play controls allow."""
+        """Autoplay buys nothing, unless its menu (or ``--extra-spins``, or the demo) buys extra spins;
+        then it buys them at their price (never a Superspin Wheel spin) while its own limits, the
+        session budget and the player's play controls all allow, and its line says each price."""
         run = self._autoplay
         if run is None or not run.config.extra_spins:
             return None
-        buying = self.game.buying(run.config.extra_spins)
+        count = run.config.extra_spins
+        buying = self.game.buying(count)
 
         def within_controls(decision: Decision, rng: RoundRng) -> Any:
             choice = buying(decision, rng)
-            if decision.kind == "extra_spin" and choice == "spin" and self._offer_passes_limit(decision):
+            if decision.kind != "extra_spin":
+                return choice
+            info = decision.info
+            extra, of, price = int(info["extra"]), int(info["of"]), decision.price_of("spin")
+            if info["wheel"] and extra <= count:
+                self.autoplay_says(f"Autoplay collects: extra spin {extra} is a Superspin Wheel spin "
+                                   f"({format_cents(price)}), which autoplay never buys")
                 return "collect"
+            offer = self._offer(decision)
+            limit = passed_limit(self.controls, offer)
+            reason = why_collected(limit, self.controls, offer) if limit is not None else \
+                self.autoplay_declines(extra, price)
+            if reason is not None:
+                self.autoplay_says(f"Autoplay collects: {reason[0].lower()}{reason[1:]}")
+                return "collect"
+            if choice == "spin":
+                self.autoplay_says(f"Autoplay buys extra spin {extra} of {of} for {format_cents(price)}")
             return choice
 
         return within_controls
@@ -322,9 +339,6 @@ class SlingoSantaKingScreen(GameScreen):
     def _offer(self, decision: Decision) -> Offer:
         return Offer(extra=int(decision.info["extra"]), cost=decision.price_of("spin"), stake=self.round_stake(),
                      won=self.won_so_far())
-
-    def _offer_passes_limit(self, decision: Decision) -> bool:
-        return passed_limit(self.controls, self._offer(decision)) is not None
 
     def ask(self, decision: Decision, answer: Answer) -> None:
         if decision.kind in ("wild", "super_wild"):

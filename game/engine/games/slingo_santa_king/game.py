@@ -55,6 +55,10 @@ class SlingoDescription(GameDescription):
     wheel_failures: int  # failed wheel spins in a row after which the wheel is not offered again
     pending_hours: int
 
+    @property
+    def priced_extras(self) -> int:
+        return self.extra_spins
+
 
 class SlingoSantaKing(Game):
     id = "slingo_santa_king"

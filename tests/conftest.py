@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +13,9 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# The wallets' key (game.store.seal) in a folder of this run's own, never the player's config folder (child
+# processes inherit it; a test of a missing or another key points it elsewhere).
+os.environ["FESTIVE_SLOTS_KEY_DIR"] = tempfile.mkdtemp(prefix="festive-slots-key-")
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

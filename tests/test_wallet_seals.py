@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.money import format_cents
 from game.replays import open_verified, verify_settled
 from game.store import Wallet, WalletAttention
 from game.store import journal as journal_file
@@ -96,7 +97,7 @@ def test_both_files_edited_alike_stop_play(tmp_path: Path) -> None:
     findings = attention(tmp_path)
     assert f"record {records} in wallet.db does not carry its seal (it was changed, or put there)" in findings
     assert f"record {records} in wallet.journal does not carry its seal (it was changed, or put there)" in findings
-    assert any(f.startswith(f"the balances in wallet.db ({balance + FORGED} cash") for f in findings)
+    assert any(f.startswith(f"the balances in wallet.db ({format_cents(balance + FORGED)} cash") for f in findings)
     assert raw_balance(tmp_path / "wallet.db") == balance + FORGED  # kept as found: nothing mended
 
 

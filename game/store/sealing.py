@@ -15,6 +15,7 @@ import sqlite3
 from collections.abc import Iterable
 
 import game.store.replica as replica
+from game.engine.money import format_cents
 from game.store.journal import JournalFile
 from game.store.seal import SEALED_TABLES, Seal
 
@@ -161,8 +162,8 @@ def findings(conn: sqlite3.Connection, seal: Seal, name: str) -> list[str]:
     seq, tip = _tip(conn)
     balance, bonus, mac = conn.execute("SELECT balance, bonus, mac FROM wallet WHERE id = 1").fetchone()
     if mac is None or not hmac.compare_digest(mac, seal.wallet(balance, bonus, seq, tip)):
-        found.append(f"the balances in {name} ({balance} cash, {bonus} bonus, in cents) do not carry their seal "
-                     "with its last record (changed, or records taken away)")
+        found.append(f"the balances in {name} ({format_cents(balance)} cash, {format_cents(bonus)} bonus) do not "
+                     "carry their seal with its last record (changed, or records taken away)")
     if mark_of(conn, seal) is None:
         found.append(f"the verified mark in {name} is missing or does not verify")
     return found

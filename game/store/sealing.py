@@ -57,10 +57,22 @@ def _seal_record(conn: sqlite3.Connection, seal: Seal, seq: int, text: str) -> s
 
 
 def store(conn: sqlite3.Connection, record: replica.Record, seal: Seal) -> tuple[str, str]:
-    """Keep a new record (``replica.store``) with its seals; returns its text and seal."""
-    text = replica.store(conn, record)
-    mac = _seal_record(conn, seal, record["seq"], text)
-    _seal_wallet(conn, seal)
+    """Number a new record and keep it (as ``replica.store``) with its seals; returns its text and seal.
+
+    Everything it needs is in the record (its rows, the balances after it): one read, no parse.
+    """
+    row = conn.execute("SELECT seq, mac FROM journal ORDER BY seq DESC LIMIT 1").fetchone()
+    seq, previous = (int(row[0]) + 1, row[1] or "") if row is not None else (1, "")
+    record["seq"] = seq
+    text = replica.dumps(record)
+    mac = seal.record(previous, text)
+    conn.execute("INSERT INTO journal (seq, record, mac) VALUES (?, ?, ?)", (seq, text, mac))
+    rows = record.get("rows", {})
+    for table in SEALED_TABLES:
+        if rows.get(table):
+            _seal_rows(conn, seal, table, rows[table])
+    conn.execute("UPDATE wallet SET mac = ? WHERE id = 1",
+                 (seal.wallet(record["balance"], record["bonus"], seq, mac),))
     return text, mac
 
 

@@ -245,3 +245,16 @@ def test_a_credit_its_replay_does_not_pay_stops_play(tmp_path: Path) -> None:
                                      f"{active.result.win + 10_000} cents, but its replay pays {active.result.win}"]
     assert [r.id for r in w.settled_since_mark()] == [active.round_id]  # the mark did not move
     w.close()
+
+
+def test_the_key_folder_is_never_the_default_data_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    import platformdirs
+
+    from game.store.seal import key_dir
+
+    monkeypatch.delenv(KEY_DIR_ENV)
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda app, appauthor=False: f"/data/{app}")
+    monkeypatch.setattr(platformdirs, "user_config_dir", lambda app, appauthor=False: f"/config/{app}")
+    assert key_dir() == Path("/config/FestiveSlots")  # Linux: ~/.config, apart from ~/.local/share
+    monkeypatch.setattr(platformdirs, "user_config_dir", lambda app, appauthor=False: f"/data/{app}")
+    assert key_dir() == Path("/data/FestiveSlots-key")  # macOS, Windows: one folder for both, so one beside it

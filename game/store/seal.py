@@ -1,8 +1,8 @@
 """The wallet's seals: a keyed MAC (HMAC-SHA256) on every journal record and every money row.
 
-The key is 32 random bytes in ``wallet.key`` in the platform's per-user config folder (outside
-the data folder; ``FESTIVE_SLOTS_KEY_DIR`` names another folder, as the tests do), readable by its
-owner only. It is made when a wallet is first made or sealed, and is never replaced: a sealed wallet
+The key is 32 random bytes in ``wallet.key`` in the platform's per-user config folder, never the
+default data folder (``key_dir``; ``FESTIVE_SLOTS_KEY_DIR`` names another folder, as the tests do),
+readable by its owner only. It is made when a wallet is first made or sealed, and is never replaced: a sealed wallet
 met without its key, or with another, is a matter for the player (``WalletAttention``).
 
 What is sealed (each MAC names what it covers, so one cannot stand for another):
@@ -42,9 +42,16 @@ SEALED_TABLES = ("ledger", "bonus_ledger")  # money rows with a ``mac`` column (
 
 
 def key_dir() -> Path:
-    """Where the key is kept: ``$FESTIVE_SLOTS_KEY_DIR``, else the platform's config folder."""
+    """Where the key is kept: ``$FESTIVE_SLOTS_KEY_DIR``, else the platform's config folder; where that is
+    the default data folder itself (macOS, Windows), a folder of its own beside it (``FestiveSlots-key``),
+    so that a copy of the data folder never carries the key."""
     override = os.environ.get(KEY_DIR_ENV)
-    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+    if override:
+        return Path(override)
+    config = Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+    if config == Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)):
+        return Path(platformdirs.user_config_dir(f"{APP_NAME}-key", appauthor=False))
+    return config
 
 
 def key_path() -> Path:

@@ -258,3 +258,32 @@ def test_the_key_folder_is_never_the_default_data_folder(monkeypatch: pytest.Mon
     assert key_dir() == Path("/config/FestiveSlots")  # Linux: ~/.config, apart from ~/.local/share
     monkeypatch.setattr(platformdirs, "user_config_dir", lambda app, appauthor=False: f"/data/{app}")
     assert key_dir() == Path("/data/FestiveSlots-key")  # macOS, Windows: one folder for both, so one beside it
+
+
+class _Killed(BaseException):
+    """Stands for the process being killed at that point (nothing after it runs)."""
+
+
+@pytest.mark.parametrize("point", ["before the seals", "before the journal is written sealed"])
+def test_a_kill_while_an_old_wallet_is_sealed_is_no_attention(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              point: str) -> None:
+    import game.store.reconcile as reconcile
+    import game.store.sealing as sealing
+
+    data = tmp_path / "data"
+    shutil.copytree(V6, data)
+
+    def killed(*args: object) -> None:
+        raise _Killed
+
+    if point == "before the seals":  # schema 7 committed, nothing sealed yet
+        monkeypatch.setattr(sealing, "seal_all", killed)
+    else:  # wallet.db sealed, its journal's lines still unsealed
+        monkeypatch.setattr(reconcile.journal, "rewrite", killed)
+    with pytest.raises(_Killed):
+        Wallet.open(data)
+    monkeypatch.undo()
+    opened = open_verified(data)
+    assert opened.notice is None and opened.wallet.balance == 10_550 and opened.wallet.journal_problems() == []
+    opened.wallet.close()
+    assert all(line[9:10] != b"{" for line in (data / "wallet.journal").read_bytes().splitlines())

@@ -151,6 +151,7 @@ def reconcile(
     sealed = sealing.is_sealed(conn)
     seal: Seal | None = None
     mark: tuple[int, str | None] = (1, None)  # the verified mark's record and its seal
+    unsealed_lines = False  # the journal file still has lines from before the seals (all the wallet's own)
     if sealed:
         findings = sealing.key_findings(conn, keys.seal, str(keys.path))
         if not findings:
@@ -160,6 +161,7 @@ def reconcile(
             file = journal.read(path)
             if file is not None:
                 findings += sealing.file_findings(file, _sql_records(conn), seal, path.name)
+                unsealed_lines = any(mac is None for mac in file.macs.values())
             at = sealing.mark_of(conn, seal)
             if at is not None:
                 mark = (at, conn.execute("SELECT mac FROM journal WHERE seq = ?", (at,)).fetchone()[0])
@@ -171,6 +173,8 @@ def reconcile(
     outcome = _reconcile(conn, db_path, replace_db=replace_db, fresh=fresh, now=now, seal=seal)
     if seal is not None and outcome.rebuilt:  # the mark stays where it was when the rebuilt records hold it
         _carry_mark(outcome.conn, seal, mark)
+    if unsealed_lines:  # killed after the wallet was sealed, before its journal was written sealed
+        journal.rewrite(path, sealing.lines(outcome.conn))
     if not sealed:
         seal = keys.get()
         sealing.seal_all(outcome.conn, seal)

@@ -157,6 +157,7 @@ def test_restore_rebuilds_the_last_verified_state_and_keeps_the_files(tmp_path: 
     balance, _ = played(tmp_path)  # verified here
     w = Wallet.open(tmp_path).wallet
     w.settle_round(w.begin_round("g", 100, 100, 9), 0)  # after the mark
+    w.set_setting("turbo", True)
     w.close()
     raw = sqlite3.connect(tmp_path / "wallet.db")
     raw.execute("UPDATE wallet SET balance = balance + ?", (FORGED,))
@@ -170,7 +171,7 @@ def test_restore_rebuilds_the_last_verified_state_and_keeps_the_files(tmp_path: 
     assert raw_balance(kept_db) == balance - 100 + FORGED  # the files as they were found
     opened = Wallet.open(tmp_path)
     assert opened.notice is None and opened.wallet.balance == balance and opened.wallet.audit() == []
-    assert len(opened.wallet.recall(None, 10)) == 1
+    assert len(opened.wallet.recall(None, 10)) == 1 and opened.wallet.setting("turbo") is True  # settings kept
     opened.wallet.close()
 
 

@@ -462,20 +462,21 @@ def _verified_records(lines: Sequence[tuple[str, str | None]], seal: Seal, seq: 
     return [text for text, _ in lines[:seq]] if previous == tip else None
 
 
-def _sealed_copies(path: Path) -> tuple[str | None, list[tuple[str, str | None]]]:
-    """The wallet file's verified mark and its records (what can be read of them, read-only)."""
+def _sealed_copies(path: Path) -> tuple[str | None, list[tuple[str, str | None]], list[tuple[str, str]]]:
+    """The wallet file's verified mark, its records and its settings (what can be read of them, read-only)."""
     if not path.exists():
-        return None, []
+        return None, [], []
     try:
         conn = sqlite3.connect(path.absolute().as_uri() + "?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S)
     except sqlite3.Error:
-        return None, []
+        return None, [], []
     try:
         row = conn.execute("SELECT value FROM meta WHERE key = ?", (sealing.MARK_KEY,)).fetchone()
         records = [(text, mac) for text, mac in conn.execute("SELECT record, mac FROM journal ORDER BY seq")]
-        return (row[0] if row else None), records
+        settings = [(key, value) for key, value in conn.execute("SELECT key, value FROM settings")]
+        return (row[0] if row else None), records, settings
     except sqlite3.Error:
-        return None, []
+        return None, [], []
     finally:
         conn.close()
 
@@ -488,7 +489,7 @@ def restore_verified(path: Path, clock: Clock) -> list[Path]:
     seal = keys.seal
     if seal is None:
         raise StoreError(f"The wallet cannot be restored: its key {keys.path} is missing.")
-    mark_text, sql_lines = _sealed_copies(path)
+    mark_text, sql_lines, settings = _sealed_copies(path)
     mark = seal.read_mark(mark_text)
     if mark is None:
         raise StoreError(f"The wallet {path} cannot be restored: it holds no verified mark.")
@@ -511,6 +512,7 @@ def restore_verified(path: Path, clock: Clock) -> list[Path]:
         reconcile.apply_all(conn, texts, seal)
         conn.execute("BEGIN IMMEDIATE")
         sealing.write_mark(conn, seal, seq)
+        conn.executemany("INSERT INTO settings (key, value) VALUES (?, ?)", settings)  # the player's, not money
         conn.execute("COMMIT")
         journal.rewrite(jpath, sealing.lines(conn))
     finally:

@@ -2,14 +2,16 @@
 
     festive-slots [--game ID] [--demo] [--windowed | --fullscreen] [--mute] [--practice [--seed S]]
                   [--data-dir DIR] [--autoplay N] [--frames N] [--screenshot PATH] [--bench]
-                  [--log-level LEVEL] [--version]
+                  [--log-level LEVEL] [--restore-verified] [--version]
 
     festive-slots free-games [--grant N --stake CENTS [--game ID] [--reason TEXT]] [--data-dir DIR]
 
 The same as ``python -m game`` and ``python main.py`` in a checkout. Exit status 0 on a clean
 run; otherwise non-zero with one line saying why: on stderr, and in the log file. A windowed
 Windows build has no stderr (``sys.stderr`` is None): there the line goes to the log file and a
-message box instead.
+message box instead. A wallet whose records do not verify (README, "What the wallet's seals protect
+against") shows the attention screen; an unattended run stops with exit status 4 instead, and
+``--restore-verified`` rebuilds it from its last verified state and exits.
 
 ``free-games`` is a command, not the game: it shows the wallet's bonus balance and free games, or
 grants more (``game.promotions``, which documents its exit statuses), and opens no window. Every
@@ -173,8 +175,11 @@ def _main(argv: list[str] | None) -> int:
     from game.store import DiskFull
 
     try:
-        from game.client.app import run_app
+        from game.client.app import restore_verified, run_app
 
+        if options.restore_verified:
+            print(restore_verified(options))
+            return 0
         return run_app(options)
     except StartupError as exc:
         log.debug("start-up failed", exc_info=True)

@@ -19,7 +19,8 @@ at most ``MAX_REASON`` printable characters. Every grant ever made is listed wit
 Exit status: 0 done; 1 the wallet could not be opened or written (the line says why); 2 a wrong
 flag or value (an unknown game, a stake its ladder does not offer, a count or stake out of range,
 a reason too long, a grant still pending for that game); 3 the game is open on the data folder
-(close it first). The demo's and the practice wallets get no welcome grant.
+(close it first); 4 the wallet needs attention (its records do not verify: nothing is written).
+The demo's and the practice wallets get no welcome grant.
 """
 
 from __future__ import annotations
@@ -35,7 +36,16 @@ from typing import NoReturn
 from . import PROG
 from .catalogue import CATALOGUE, entry
 from .engine.money import format_cents
-from .store import MAX_CENTS, FolderInUse, FreeGames, StoreError, Wallet, default_data_dir
+from .store import (
+    ATTENTION_STATUS,
+    MAX_CENTS,
+    FolderInUse,
+    FreeGames,
+    StoreError,
+    Wallet,
+    WalletAttention,
+    default_data_dir,
+)
 
 COMMAND = "free-games"
 MAX_GRANT_GAMES = 100  # a grant's games at most
@@ -196,11 +206,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if ns.data_dir == "":
         parser.error("--data-dir: an empty path")
     data_dir = Path(ns.data_dir) if ns.data_dir else default_data_dir()
+    from .replays import open_verified
+
     try:
-        opened = Wallet.open(data_dir)
+        opened = open_verified(data_dir)
     except FolderInUse as exc:
         print(f"{PROG} {COMMAND}: error: {exc} Nothing was written.", file=sys.stderr)
         return 3
+    except WalletAttention as exc:
+        print(f"{PROG} {COMMAND}: error: {exc}; nothing was written (start the game to restore the last verified "
+              "state, or run it with --restore-verified)", file=sys.stderr)
+        return ATTENTION_STATUS
     except StoreError as exc:
         print(f"{PROG} {COMMAND}: error: {exc}", file=sys.stderr)
         return 1

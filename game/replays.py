@@ -23,12 +23,13 @@ import json
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .engine import EngineError, Game, RoundPlay, get_game
 from .engine.jackpot import UNITS_PER_CENT
-from .engine.version import UNKEYED_ANSWERS
-from .store import RoundRecord, Wallet
+from .engine.version import ENGINE_VERSION, UNKEYED_ANSWERS
+from .store import RoundRecord, Wallet, WalletAttention, WalletOpenResult
 
 log = logging.getLogger(__name__)
 
@@ -142,3 +143,50 @@ def settle_mismatched_rounds(wallet: Wallet) -> list[ReplayMismatch]:
         if reason is not None:
             settled.append(settle_mismatch(wallet, record, reason, game))
     return settled
+
+
+def credit_mismatch(record: RoundRecord) -> str | None:
+    """Why a settled round's credit is not what its replay pays (None: it is, or it cannot be judged).
+
+    A round settled by a rule (its stake returned, its recorded win paid, resolved after its time:
+    it has a ``note``) and one played by another engine or other game data are not replayed: their
+    replay would not be the round that was paid.
+    """
+    if record.note is not None or record.win is None:
+        return None
+    try:
+        game = get_game(record.game_id)
+    except EngineError:
+        return None
+    if (record.engine_version, record.data_digest) != (ENGINE_VERSION, game.data_digest() or None):
+        return None
+    play, reason = rebuild(game, record)
+    if play is None or reason is not None:
+        return f"its replay is not the round that was bought ({reason})"
+    if not play.finished:
+        return "its replay waits for a decision the round did not record"
+    if play.result.win != record.win:
+        return f"it was credited {record.win} cents, but its replay pays {play.result.win}"
+    return None
+
+
+def verify_settled(wallet: Wallet) -> None:
+    """Replay every round settled since the wallet's verified mark and compare its credit; when every
+    one matches, move the mark to the last record. WalletAttention names each round that does not."""
+    findings = [f"round {record.id} of {record.game_id}: {why}" for record in wallet.settled_since_mark()
+                if (why := credit_mismatch(record)) is not None]
+    if findings:
+        raise WalletAttention(findings, [wallet.path, wallet.path.with_suffix(".journal")])
+    wallet.mark_verified()
+
+
+def open_verified(data_dir: Path, **options: Any) -> WalletOpenResult:
+    """``Wallet.open`` and then :func:`verify_settled`: the wallet a launch plays with. WalletAttention
+    (the wallet closed again) when anything does not verify."""
+    opened = Wallet.open(data_dir, **options)
+    try:
+        verify_settled(opened.wallet)
+    except BaseException:
+        opened.wallet.close()
+        raise
+    return opened

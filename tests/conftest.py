@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import atexit
 import gc
 import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +15,10 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# The wallets' key (game.store.seal) in a folder of this run's own, never the player's config folder (child
+# processes inherit it; a test of a missing or another key points it elsewhere).
+os.environ["FESTIVE_SLOTS_KEY_DIR"] = tempfile.mkdtemp(prefix="festive-slots-key-")
+atexit.register(shutil.rmtree, os.environ["FESTIVE_SLOTS_KEY_DIR"], True)
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

@@ -47,6 +47,7 @@ from game.store import Wallet
 
 if TYPE_CHECKING:
     from game.client.app import App
+    from game.client.attention import AttentionScreen
 
 DT = 1 / 60
 
@@ -317,6 +318,22 @@ def launch(data_dir: Path, *flags: str) -> App:
     app = App(parse_args(["--data-dir", str(data_dir), *flags]))
     app.start()
     return app
+
+
+def attention(data_dir: Path) -> AttentionScreen:
+    """The screen a launch shows instead of the lobby when the wallet in ``data_dir`` does not verify
+    (the App raises WalletAttention; ``run_app`` shows this in its own window)."""
+    from game.client.app import App
+    from game.client.attention import AttentionScreen
+    from game.client.options import parse_args
+    from game.store import WalletAttention
+
+    try:
+        App(parse_args(["--data-dir", str(data_dir), "--mute"])).shutdown()
+    except WalletAttention as exc:
+        pygame.init()  # the App stopped before its window; the screen's fonts need pygame
+        return AttentionScreen(Resources(), exc, data_dir)
+    raise AssertionError(f"the wallet in {data_dir} verifies: no attention screen")
 
 
 def post_key(key: int, mod: int = 0) -> None:

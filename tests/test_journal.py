@@ -322,15 +322,15 @@ KILLED = textwrap.dedent(
     session, active = prepare(data_dir)
     original = journal.JournalWriter.append
 
-    def append(self, text):
-        line = journal.encode(text)
+    def append(self, text, mac):
+        line = journal.encode(text, mac)
         if point == "after the commit":
             os._exit(0)
         if point == "half the line":
             fd = self._open()
             os.write(fd, line[: len(line) // 2])
             os._exit(0)
-        original(self, text)
+        original(self, text, mac)
         os._exit(0)  # "after the line"
 
     journal.JournalWriter.append = append
@@ -370,11 +370,14 @@ def test_killed_around_the_journal_write_the_copies_agree(tmp_path: Path, name: 
     assert full.endswith(b"\n")
 
 
-def test_a_journal_line_is_its_checksum_and_record() -> None:
+def test_a_journal_line_is_its_checksum_seal_and_record() -> None:
     import zlib
 
-    line = encode('{"seq":1}')
-    assert line == b"%08x {\"seq\":1}\n" % zlib.crc32(b'{"seq":1}')
+    mac = "ab" * 32
+    line = encode('{"seq":1}', mac)
+    body = b"%s {\"seq\":1}" % mac.encode()
+    assert line == b"%08x %s\n" % (zlib.crc32(body), body)
+    assert encode('{"seq":1}', None) == b"%08x {\"seq\":1}\n" % zlib.crc32(b'{"seq":1}')  # a line from before
 
 
 def test_the_journal_sits_next_to_the_wallet() -> None:

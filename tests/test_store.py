@@ -92,7 +92,7 @@ def test_file_is_wal_with_schema_version(wallet: Wallet) -> None:
         version = raw.execute(
             "SELECT value FROM meta WHERE key='schema_version'"
         ).fetchone()
-        assert version == (str(SCHEMA_VERSION),) == ("6",)
+        assert version == (str(SCHEMA_VERSION),) == ("7",)
     finally:
         raw.close()
     # commits do not wait for the disk (NORMAL): the disk-sync thread forces them there

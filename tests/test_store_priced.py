@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game.store import SCHEMA_VERSION, InsufficientFunds, RoundNotOpen, StoreError, Wallet
+from game.store import SCHEMA_VERSION, InsufficientFunds, RoundNotOpen, StoreError, Wallet, WalletAttention
+from game.store.audit import audit_file
 
 START = 10_000
 
@@ -270,14 +271,17 @@ def test_audit_catches_each_kind_of_mismatch(tmp_path: Path, case: str) -> None:
         raw.execute(statement)
     raw.commit()
     raw.close()
-    # Without its journal file the wallet cannot be mended from it (test_journal.py shows that it
-    # is): the audit is what sees the tampering.
+    # Without its journal file the wallet cannot be mended from it: the seals stop play (nothing is
+    # mended), and the audit names the tampering too.
     (tmp_path / "wallet.journal").unlink()
-    w = Wallet.open(tmp_path).wallet
-    problems = w.audit()
+    with pytest.raises(WalletAttention):
+        Wallet.open(tmp_path)
+    raw = sqlite3.connect(tmp_path / "wallet.db")
+    raw.row_factory = sqlite3.Row
+    problems = audit_file(raw, START)
+    raw.close()
     for part in expected:
         assert any(part in p for p in problems), (part, problems)
-    w.close()
 
 
 # --------------------------------------------------------------------------- migration

@@ -17,7 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.store import SCHEMA_VERSION, FreeGames, InsufficientFunds, StoreError, Wallet, bonus_share
+from game.store import SCHEMA_VERSION, FreeGames, InsufficientFunds, StoreError, Wallet, WalletAttention, bonus_share
+from game.store.audit import audit_file
 from game.store.records import LedgerEntry
 
 START = 10_000
@@ -234,12 +235,15 @@ def test_the_audit_catches_a_tampered_bonus_row(tmp_path: Path, case: str) -> No
         raw.execute(statement)
     raw.commit()
     raw.close()
-    (tmp_path / "wallet.journal").unlink()  # the journal would mend it (below): the audit is what sees it
-    w = Wallet.open(tmp_path).wallet
-    problems = w.audit()
+    (tmp_path / "wallet.journal").unlink()
+    with pytest.raises(WalletAttention):  # the seals see it first: play stops, nothing is mended
+        Wallet.open(tmp_path)
+    raw = sqlite3.connect(tmp_path / "wallet.db")
+    raw.row_factory = sqlite3.Row
+    problems = audit_file(raw, 100)  # and the audit names it too
+    raw.close()
     for part in expected:
         assert any(part in p for p in problems), (part, problems)
-    w.close()
 
 
 # --------------------------------------------------------------------------- the journal
@@ -273,10 +277,11 @@ def test_a_wallet_rebuilt_from_its_journal_keeps_its_bonus_balance(tmp_path: Pat
         opened.wallet.close()
 
 
-def test_a_bonus_changed_behind_the_wallets_back_is_rebuilt_from_the_journal(tmp_path: Path) -> None:
+def test_a_bonus_changed_behind_the_wallets_back_stops_play_until_restored(tmp_path: Path) -> None:
     data = tmp_path / "data"
     w = Wallet.open(data, starting_balance=100).wallet
     play_some(w)
+    w.mark_verified()
     before = bonus_view(w)
     w.close()
     raw = sqlite3.connect(data / "wallet.db")
@@ -285,9 +290,16 @@ def test_a_bonus_changed_behind_the_wallets_back_is_rebuilt_from_the_journal(tmp
                 "WHERE id = (SELECT MAX(id) FROM bonus_ledger)")
     raw.commit()
     raw.close()
+    with pytest.raises(WalletAttention) as attention:
+        Wallet.open(data)
+    assert any("the balances in wallet.db" in finding for finding in attention.value.findings)
+    kept = Wallet.restore_verified(data)
+    (kept_db,) = [p for p in kept if p.name.startswith("wallet.db.attention-")]
+    assert any(p.name.startswith("wallet.journal.attention-") for p in kept)
+    assert read_only(kept_db, "SELECT bonus FROM wallet") == [(before[1] + 10000,)]  # the files as they were
     opened = Wallet.open(data)
     try:
-        assert opened.notice is not None and "rebuilt from the journal" in opened.notice
+        assert opened.notice is None
         assert bonus_view(opened.wallet) == before and opened.wallet.audit() == []
     finally:
         opened.wallet.close()
@@ -342,7 +354,7 @@ def test_a_schema_4_wallet_is_upgraded_with_no_bonus_and_plays_free_games(tmp_pa
         assert w.jackpot_pool("tiny_jackpot") == 50_200 and w.setting("turbo") is True
         assert all((r.bonus_cost, r.bonus_win, r.free_game) == (0, 0, None) for r in w.recall(None, 100))
         assert w._db().execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == str(
-            SCHEMA_VERSION) == "6"
+            SCHEMA_VERSION) == "7"
         (left_open,) = w.open_rounds()
         assert left_open.game_id == "gift_shop" and left_open.decisions == ["green"]
         w.settle_round(left_open.id, 0)
@@ -353,7 +365,8 @@ def test_a_schema_4_wallet_is_upgraded_with_no_bonus_and_plays_free_games(tmp_pa
     finally:
         w.close()
     assert read_only(data / "wallet.db", "SELECT * FROM pool_ledger ORDER BY id") == old_pool
-    assert read_only(data / "wallet.db", "SELECT * FROM ledger ORDER BY id") == old_ledger  # no cash moved since
+    # no cash moved since (each row now carries its seal)
+    assert [row[:-1] for row in read_only(data / "wallet.db", "SELECT * FROM ledger ORDER BY id")] == old_ledger
     again = Wallet.open(data)
     try:
         assert again.notice is None and again.wallet.audit() == [] and again.wallet.journal_problems() == []

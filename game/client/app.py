@@ -30,7 +30,7 @@ import pygame
 from ..catalogue import entry
 from ..engine.money import format_cents
 from ..paths import asset_path
-from ..store import DiskFull, FreeGames, StoreError, Wallet, default_data_dir
+from ..store import ATTENTION_STATUS, DiskFull, FreeGames, StoreError, Wallet, WalletAttention, default_data_dir
 from . import gfx, theme
 from .audio import Audio
 from .autoplay import AutoplayConfig
@@ -182,8 +182,12 @@ class App:
         self._opened_at = (0, 0)  # the window's size as opened
         # the practice wallet, a folder of its own, stands in for the player's (the only one a --seed may play)
         self.wallet_dir = practice_dir(self.data_dir) if options.practice else self.data_dir
+        from ..replays import open_verified
+
         try:  # the wallet (and its folder's lock) first: an unusable folder stops before any window
-            opened = Wallet.open(self.wallet_dir)
+            opened = open_verified(self.wallet_dir)  # a wallet that does not verify: WalletAttention (run_app)
+        except WalletAttention:
+            raise
         except StoreError as exc:
             raise StartupError(str(exc), status=DISK_FULL_STATUS if isinstance(exc, DiskFull) else 2) from exc
         keep_big_blocks_returnable()
@@ -620,10 +624,52 @@ def _title(game_id: str) -> str:
         return game_id
 
 
+def _wallet_dir(options: Options) -> Path:
+    data_dir = Path(options.data_dir) if options.data_dir else default_data_dir()
+    return practice_dir(data_dir) if options.practice else data_dir
+
+
+def _unattended(options: Options) -> bool:
+    return bool(options.autoplay or options.frames or options.bench or options.demo)
+
+
+def restore_verified(options: Options) -> str:
+    """``--restore-verified``: the wallet rebuilt from its last verified state; the line that says so."""
+    wallet_dir = _wallet_dir(options)
+    try:
+        kept = Wallet.restore_verified(wallet_dir)
+    except StoreError as exc:
+        raise StartupError(str(exc), status=ATTENTION_STATUS) from exc
+    return (f"The wallet in {wallet_dir} was restored to its last verified state; its files were kept as "
+            f"{', '.join(p.name for p in kept)}.")
+
+
+def _app_or_attention(options: Options) -> App:
+    """The App; when its wallet needs attention, the attention screen first (unattended: exit status 4)."""
+    try:
+        return App(options)
+    except WalletAttention as exc:
+        from .attention import attention_line, run_attention
+
+        wallet_dir = _wallet_dir(options)
+        log.error("the wallet in %s needs attention: %s", wallet_dir, "; ".join(exc.findings),
+                  extra={"console": False})
+        if _unattended(options):
+            raise StartupError(attention_line(exc, wallet_dir), status=ATTENTION_STATUS) from exc
+        if not run_attention(exc, wallet_dir):
+            raise StartupError(attention_line(exc, wallet_dir), status=ATTENTION_STATUS) from exc
+    try:
+        return App(options)
+    except WalletAttention as again:
+        from .attention import attention_line
+
+        raise StartupError(attention_line(again, _wallet_dir(options)), status=ATTENTION_STATUS) from again
+
+
 def run_app(options: Options) -> int:
     """Build the app, route to the first screen and run; StartupError carries the exit reason."""
     try:
-        app = App(options)
+        app = _app_or_attention(options)
     except LayoutError as exc:
         raise StartupError(str(exc)) from exc
     try:

@@ -25,7 +25,7 @@ import pygame
 from ..availability import playable
 from ..catalogue import CATALOGUE, entry
 from ..engine import get_game
-from ..store import DEFAULT_STARTING_BALANCE, DEMO_FOLDER, Wallet
+from ..store import ATTENTION_STATUS, DEFAULT_STARTING_BALANCE, DEMO_FOLDER, Wallet, WalletAttention
 from . import theme
 from .autoplay import AutoplayConfig
 from .errors import StartupError
@@ -98,7 +98,12 @@ class DemoDirector:
         self.games = [info.id for info in CATALOGUE if playable(info.id) and screen_available(info.id)]
         if not self.games:
             raise StartupError("--demo: no game screen is available yet")
-        opened = Wallet.open(app.data_dir / DEMO_FOLDER)
+        try:
+            opened = Wallet.open(app.data_dir / DEMO_FOLDER)
+        except WalletAttention as exc:  # the demo runs unattended: one line and its exit status
+            raise StartupError(f"--demo: the demo's {exc} (in {app.data_dir / DEMO_FOLDER}; run the game with "
+                               "--restore-verified --data-dir on that folder to restore it)",
+                               status=ATTENTION_STATUS) from exc
         self.wallet = opened.wallet
         self.feature_seeds = self._checked_seeds()
         self.index = -1

@@ -52,6 +52,7 @@ class Options:
     log_level: str = "warning"
     resolution: str = "auto"
     designer: bool = False
+    restore_verified: bool = False
 
     @property
     def logging_level(self) -> int:
@@ -131,6 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--log-level", type=str.lower, choices=LOG_LEVELS, default="warning")
     parser.add_argument("--designer", action="store_true",
                         help="reload a screen when its Tiled map file changes (for editing the maps)")
+    parser.add_argument("--restore-verified", action="store_true",
+                        help="rebuild a wallet that needs attention from its last verified state (its files are "
+                             "kept aside) and exit")
     return parser
 
 
@@ -166,6 +170,9 @@ def validate(ns: argparse.Namespace) -> Options:
                            "(its own wallet, practice/ in the data folder)")
     if ns.autoplay and not ns.game:
         raise OptionsError("--autoplay needs a game: add --game ID")
+    if ns.restore_verified and (ns.demo or ns.game or ns.autoplay or ns.frames or ns.bench or ns.seed is not None):
+        raise OptionsError("--restore-verified only restores the wallet (of --data-dir, or with --practice its own) "
+                           "and exits: leave out the other flags")
     if ns.buy and (not ns.autoplay or not ns.game):
         raise OptionsError("--buy goes with --game ID --autoplay N (each autoplay round buys the feature)")
     if ns.extra_spins and (not ns.autoplay or not ns.game):
@@ -191,7 +198,7 @@ def validate(ns: argparse.Namespace) -> Options:
         practice=ns.practice, seed=ns.seed, data_dir=data_dir, autoplay=ns.autoplay, buy=ns.buy,
         extra_spins=ns.extra_spins, extra_spin_max=ns.extra_spin_max, frames=ns.frames,
         screenshot=screenshot, bench=ns.bench, log_level=ns.log_level, resolution=ns.resolution,
-        designer=ns.designer,
+        designer=ns.designer, restore_verified=ns.restore_verified,
     )
 
 

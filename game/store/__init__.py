@@ -19,7 +19,15 @@ cash first, then from the bonus beyond the free games' money; a win is split bet
 blend of the stake (``bonus_share``).
 """
 
-from game.store.errors import DISK_FULL_MESSAGE, DiskFull, InsufficientFunds, RoundNotOpen, StoreError
+from game.store.errors import (
+    ATTENTION_STATUS,
+    DISK_FULL_MESSAGE,
+    DiskFull,
+    InsufficientFunds,
+    RoundNotOpen,
+    StoreError,
+    WalletAttention,
+)
 from game.store.lock import FolderInUse
 from game.store.records import FreeGames, LedgerEntry, PoolEntry, PoolRound, RoundRecord
 from game.store.schema import SCHEMA_VERSION
@@ -37,6 +45,7 @@ from game.store.wallet import (
 )
 
 __all__ = [
+    "ATTENTION_STATUS",
     "DEFAULT_STARTING_BALANCE",
     "DEMO_FOLDER",
     "DISK_FULL_MESSAGE",
@@ -56,6 +65,7 @@ __all__ = [
     "StateUpdate",
     "StoreError",
     "Wallet",
+    "WalletAttention",
     "WalletOpenResult",
     "bonus_share",
     "default_data_dir",

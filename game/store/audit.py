@@ -37,19 +37,24 @@ class Audit(WalletFile):
         (``bonus_share``).
         """
         with self._read() as conn:
-            problems = ledger.audit_account(conn, CASH, self._starting_balance)
-            problems += audit_rounds(conn)
-            problems += carried.audit_pools(conn)
-            problems += ledger.audit_account(conn, BONUS, 0)
-            problems += grants.audit_grants(conn)
-            for account in (CASH, BONUS):
-                orphans = conn.execute(
-                    f"SELECT COUNT(*) FROM {account.table} l WHERE l.round_id IS NOT NULL "
-                    "AND NOT EXISTS (SELECT 1 FROM rounds r WHERE r.id = l.round_id)"
-                ).fetchone()[0]
-                if orphans:
-                    problems.append(f"{orphans} {account.rows} row(s) refer to rounds that do not exist")
-        return problems
+            return audit_file(conn, self._starting_balance)
+
+
+def audit_file(conn: sqlite3.Connection, starting_balance: int) -> list[str]:
+    """:meth:`Audit.audit` on an open connection (rows read by name: ``sqlite3.Row``)."""
+    problems = ledger.audit_account(conn, CASH, starting_balance)
+    problems += audit_rounds(conn)
+    problems += carried.audit_pools(conn)
+    problems += ledger.audit_account(conn, BONUS, 0)
+    problems += grants.audit_grants(conn)
+    for account in (CASH, BONUS):
+        orphans = conn.execute(
+            f"SELECT COUNT(*) FROM {account.table} l WHERE l.round_id IS NOT NULL "
+            "AND NOT EXISTS (SELECT 1 FROM rounds r WHERE r.id = l.round_id)"
+        ).fetchone()[0]
+        if orphans:
+            problems.append(f"{orphans} {account.rows} row(s) refer to rounds that do not exist")
+    return problems
 
 
 def audit_rounds(conn: sqlite3.Connection) -> list[str]:

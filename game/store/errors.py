@@ -49,3 +49,21 @@ def is_disk_full(exc: BaseException) -> bool:
         return exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
     name = getattr(exc, "sqlite_errorname", "") or ""
     return name.startswith("SQLITE_FULL")
+
+
+# The entry point's exit status for a wallet that needs the player's attention (documented in the README).
+ATTENTION_STATUS = 4
+
+
+class WalletAttention(StoreError):
+    """The wallet's records do not verify (a seal, a replay, a balance against its ledger): nothing was
+    applied or mended, the files are kept as they are, and play stops until the player restores the
+    last verified state (``Wallet.restore_verified``) or leaves.
+
+    ``findings`` say in plain words what differs; ``files`` are the wallet's files, kept as found.
+    """
+
+    def __init__(self, findings: list[str], files: list[object]) -> None:
+        self.findings = list(findings) or ["its records do not verify"]
+        self.files = list(files)
+        super().__init__(f"the wallet needs attention: {'; '.join(self.findings)}")

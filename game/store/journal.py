@@ -2,7 +2,10 @@
 
 ``wallet.journal`` sits next to ``wallet.db``. It is append-only text, one record per line::
 
-    <CRC-32 of the record, 8 hex digits> <record: canonical JSON with "seq">\\n
+    <CRC-32 of the rest of the line, 8 hex digits> <seal: 64 hex digits> <record: canonical JSON with "seq">\\n
+
+The seal (schema 7) is the record's HMAC (``game.store.seal``); a line written before the seals has
+none (``<CRC-32> <record>``), and is read as such only for a wallet not sealed yet.
 
 Records are numbered 1, 2, 3, ... (``seq``) in the order their SQLite transactions committed;
 the same text is stored in the wallet's ``journal`` table inside each transaction (see
@@ -34,14 +37,18 @@ def journal_path(db_path: Path) -> Path:
     return db_path.with_suffix(JOURNAL_SUFFIX)
 
 
-def encode(text: str) -> bytes:
-    """One journal line for a record's text."""
-    data = text.encode("ascii")
+MAC_DIGITS = 64
+_HEX = frozenset(b"0123456789abcdef")
+
+
+def encode(text: str, mac: str | None) -> bytes:
+    """One journal line for a record's text and its seal (None: a line from before the seals)."""
+    data = text.encode("ascii") if mac is None else b"%s %s" % (mac.encode("ascii"), text.encode("ascii"))
     return b"%08x %s\n" % (zlib.crc32(data), data)
 
 
-def _decode(line: bytes) -> tuple[int, str] | None:
-    """(seq, text) of a sound line (checksum right, a record ending in its ``"seq":N}``), else None.
+def _decode(line: bytes) -> tuple[int, str, str | None] | None:
+    """(seq, text, seal) of a sound line (checksum right, a record ending in its ``"seq":N}``), else None.
 
     Records are canonical JSON with sorted keys, so the top-level ``seq`` is always the last
     key: it is read from the end without parsing the whole record (the text is compared with
@@ -50,9 +57,15 @@ def _decode(line: bytes) -> tuple[int, str] | None:
     if len(line) < 10 or line[8:9] != b" ":
         return None
     data = line[9:]
+    mac: str | None = None
     try:
         if int(line[:8], 16) != zlib.crc32(data):
             return None
+        if data[:1] != b"{":  # a sealed line: the seal, a space, the record
+            if data[MAC_DIGITS:MAC_DIGITS + 1] != b" " or not _HEX.issuperset(data[:MAC_DIGITS]):
+                return None
+            mac = data[:MAC_DIGITS].decode("ascii")
+            data = data[MAC_DIGITS + 1:]
         text = data.decode("ascii")
     except (ValueError, UnicodeDecodeError):
         return None
@@ -60,7 +73,7 @@ def _decode(line: bytes) -> tuple[int, str] | None:
     if not marker or not head.startswith("{") or not tail.endswith("}") or not tail[:-1].isdigit():
         return None
     seq = int(tail[:-1])
-    return (seq, text) if seq >= 1 else None
+    return (seq, text, mac) if seq >= 1 else None
 
 
 @dataclass
@@ -68,6 +81,7 @@ class JournalFile:
     """What a journal file holds: its sound records by ``seq`` and what was wrong with the rest."""
 
     records: dict[int, str] = field(default_factory=dict)
+    macs: dict[int, str | None] = field(default_factory=dict)  # each record's seal (None: a line without one)
     bad_lines: int = 0  # lines with a wrong checksum, unreadable or out of order (damaged_lines + the rest)
     damaged_lines: list[int] = field(default_factory=list)  # line numbers (from 1) that do not read as a record
     torn_tail: bytes = b""  # bytes after the last newline (a write cut short)
@@ -121,11 +135,12 @@ def read(path: Path) -> JournalFile | None:
             result.bad_lines += 1
             result.damaged_lines.append(number)
             continue
-        seq, text = decoded
+        seq, text, mac = decoded
         if seq in result.records or seq <= highest:
             result.bad_lines += 1  # repeated, or out of order: sound in itself, but the file is not as written
             continue
         result.records[seq] = text
+        result.macs[seq] = mac
         highest = seq
         if seq == expected:
             result.line_ends.append(offset)
@@ -145,11 +160,11 @@ class JournalWriter:
             self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         return self._fd
 
-    def append(self, text: str) -> None:
-        """Write one record's line (to the system: :meth:`sync` forces it to the disk); OSError when
-        the disk refuses (the caller decides)."""
+    def append(self, text: str, mac: str | None) -> None:
+        """Write one record's line with its seal (to the system: :meth:`sync` forces it to the disk);
+        OSError when the disk refuses (the caller decides)."""
         fd = self._open()
-        line = encode(text)
+        line = encode(text, mac)
         written = os.write(fd, line)
         while written < len(line):  # a short write on a full disk: finish it or fail
             written += os.write(fd, line[written:])
@@ -176,13 +191,13 @@ def truncate(path: Path, size: int) -> None:
         os.close(fd)
 
 
-def rewrite(path: Path, texts: Iterable[str]) -> None:
-    """Write a whole new journal beside ``path`` and move it into place (atomic rename)."""
+def rewrite(path: Path, lines: Iterable[tuple[str, str | None]]) -> None:
+    """Write a whole new journal of (record, seal) lines beside ``path`` and move it into place (atomic rename)."""
     temporary = path.with_name(path.name + ".new")
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     try:
-        for text in texts:
-            line = encode(text)
+        for text, mac in lines:
+            line = encode(text, mac)
             view = memoryview(line)
             while view:
                 view = view[os.write(fd, view):]

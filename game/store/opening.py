@@ -21,6 +21,7 @@ from pathlib import Path
 import game.store.journal as journal
 import game.store.reconcile as reconcile
 import game.store.replica as replica
+import game.store.sealing as sealing
 from game.engine.money import format_cents
 from game.store.checks import iso
 from game.store.errors import DiskFull, StoreError, is_disk_full
@@ -33,6 +34,7 @@ from game.store.schema import (
     read_version,
     user_tables,
 )
+from game.store.seal import Keys, Seal
 
 logger = logging.getLogger(__name__)
 
@@ -138,8 +140,9 @@ def _apply_pragmas(conn: sqlite3.Connection, path: Path) -> None:
     conn.execute("PRAGMA foreign_keys=ON")
 
 
-def _initialise(conn: sqlite3.Connection, starting_balance: int, now: str) -> bool:
-    """Create the schema and the opening balance in one transaction.
+def _initialise(conn: sqlite3.Connection, starting_balance: int, now: str, keys: Keys) -> bool:
+    """Create the schema and the opening balance in one transaction, sealed (the key is made if this
+    install has none yet), with its verified mark at its first record.
 
     Returns False when another process initialised the file first.
     """
@@ -162,7 +165,10 @@ def _initialise(conn: sqlite3.Connection, starting_balance: int, now: str) -> bo
         conn.execute(
             "INSERT INTO wallet (id, balance) VALUES (1, ?)", (starting_balance,)
         )
-        replica.store(conn, replica.capture(conn, "wallet", meta=replica.meta_of(conn)))
+        seal = keys.get()
+        sealing.store(conn, replica.capture(conn, "wallet", meta=replica.meta_of(conn)), seal)
+        conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (sealing.SEAL_KEY, seal.key_id))
+        sealing.write_mark(conn, seal)
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
@@ -272,7 +278,7 @@ def _check_read_only(path: Path) -> bool:
         conn.close()
 
 
-def _connect(path: Path, starting_balance: int, now: str) -> tuple[sqlite3.Connection, bool]:
+def _connect(path: Path, starting_balance: int, now: str, keys: Keys) -> tuple[sqlite3.Connection, bool]:
     """Open (or create) the wallet file after checking it thoroughly; True when it was created.
 
     Raises _Unusable when the file must be set aside, StoreError when it must be left alone.
@@ -288,7 +294,7 @@ def _connect(path: Path, starting_balance: int, now: str) -> tuple[sqlite3.Conne
         created = False
         if version is None:
             # A new file, or one whose creating transaction never committed.
-            created = _initialise(conn, starting_balance, now)
+            created = _initialise(conn, starting_balance, now, keys)
             if created:
                 logger.info(
                     "Created a new wallet %s with %d cents", path, starting_balance
@@ -373,6 +379,7 @@ class OpenedFile:
     conn: sqlite3.Connection
     notices: list[str]
     kept_as: Path | None
+    keys: Keys
 
 
 def open_file(path: Path, starting_balance: int, clock: Clock) -> OpenedFile:
@@ -395,15 +402,16 @@ def _open_file(path: Path, starting_balance: int, clock: Clock) -> OpenedFile:
     _check_files_writable([path.with_name(path.name + suffix) for suffix in ("", *SIBLING_SUFFIXES)]
                           + [journal.journal_path(path)])
     wal_copy = _copy_wal(path)  # SQLite drops a damaged log's frames and later deletes it: keep it first
+    keys = Keys()
     notices: list[str] = []
     kept_as: Path | None = None
     unreadable = ""
     try:
-        conn, created = _connect(path, starting_balance, iso(clock()))
+        conn, created = _connect(path, starting_balance, iso(clock()), keys)
     except _Unusable as problem:
         kept_as = _set_aside(path, clock(), problem.cause)
         try:
-            conn, created = _connect(path, starting_balance, iso(clock()))
+            conn, created = _connect(path, starting_balance, iso(clock()), keys)
         except _Unusable as again:
             raise StoreError(
                 f"A new wallet file {path} could not be created ({again})."
@@ -415,12 +423,12 @@ def _open_file(path: Path, starting_balance: int, clock: Clock) -> OpenedFile:
     def replace_db() -> tuple[sqlite3.Connection, Path]:
         conn.close()
         aside = _set_aside(path, clock())
-        fresh, _ = _connect(path, starting_balance, iso(clock()))
+        fresh, _ = _connect(path, starting_balance, iso(clock()), keys)
         return fresh, aside
 
     try:
         outcome = reconcile.reconcile(conn, path, replace_db=replace_db, fresh=created or kept_as is not None,
-                                      now=clock())
+                                      now=clock(), keys=keys)
     except BaseException:
         conn.close()
         raise
@@ -439,4 +447,76 @@ def _open_file(path: Path, starting_balance: int, clock: Clock) -> OpenedFile:
             notices.append(f"The damaged write-ahead log {path.name}-wal was kept as {aside.name}.")
         else:
             wal_copy.unlink()  # our own copy: the log it copied was sound
-    return OpenedFile(conn, notices, kept_as)
+    return OpenedFile(conn, notices, kept_as, keys)
+
+
+def _verified_records(lines: Sequence[tuple[str, str | None]], seal: Seal, seq: int, tip: str) -> list[str] | None:
+    """Records 1..seq of ``lines`` when each carries its chained seal and record ``seq``'s is ``tip``."""
+    if len(lines) < seq:
+        return None
+    previous = ""
+    for text, mac in lines[:seq]:
+        if mac is None or mac != seal.record(previous, text):
+            return None
+        previous = mac
+    return [text for text, _ in lines[:seq]] if previous == tip else None
+
+
+def _sealed_copies(path: Path) -> tuple[str | None, list[tuple[str, str | None]], list[tuple[str, str]]]:
+    """The wallet file's verified mark, its records and its settings (what can be read of them, read-only)."""
+    if not path.exists():
+        return None, [], []
+    try:
+        conn = sqlite3.connect(path.absolute().as_uri() + "?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S)
+    except sqlite3.Error:
+        return None, [], []
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key = ?", (sealing.MARK_KEY,)).fetchone()
+        records = [(text, mac) for text, mac in conn.execute("SELECT record, mac FROM journal ORDER BY seq")]
+        settings = [(key, value) for key, value in conn.execute("SELECT key, value FROM settings")]
+        return (row[0] if row else None), records, settings
+    except sqlite3.Error:
+        return None, [], []
+    finally:
+        conn.close()
+
+
+def restore_verified(path: Path, clock: Clock) -> list[Path]:
+    """Rebuild the wallet at ``path`` from its records up to its verified mark (the wallet file's copy
+    of them, else the journal's), after keeping both files aside as ``*.attention-<time>``; returns
+    where they went. StoreError, with the files left as they are, when neither copy holds them sealed."""
+    keys = Keys()
+    seal = keys.seal
+    if seal is None:
+        raise StoreError(f"The wallet cannot be restored: its key {keys.path} is missing.")
+    mark_text, sql_lines, settings = _sealed_copies(path)
+    mark = seal.read_mark(mark_text)
+    if mark is None:
+        raise StoreError(f"The wallet {path} cannot be restored: it holds no verified mark.")
+    seq, tip = mark
+    texts = _verified_records(sql_lines, seal, seq, tip)
+    jpath = journal.journal_path(path)
+    if texts is None:
+        file = journal.read(jpath)
+        if file is not None:
+            lines = [(file.records[n], file.macs.get(n)) for n in range(1, file.contiguous + 1)]
+            texts = _verified_records(lines, seal, seq, tip)
+    if texts is None:
+        raise StoreError(f"The wallet {path} cannot be restored: neither it nor its journal holds its records "
+                         f"up to its verified mark (record {seq}) with their seals.")
+    now = clock()
+    kept = [reconcile.keep_aside(p, "attention", now)
+            for p in (*(path.with_name(path.name + s) for s in ("", *SIBLING_SUFFIXES)), jpath) if p.exists()]
+    conn, _ = _connect(path, 0, iso(now), keys)
+    try:
+        reconcile.apply_all(conn, texts, seal)
+        conn.execute("BEGIN IMMEDIATE")
+        sealing.write_mark(conn, seal, seq)
+        conn.executemany("INSERT INTO settings (key, value) VALUES (?, ?)", settings)  # the player's, not money
+        conn.execute("COMMIT")
+        journal.rewrite(jpath, sealing.lines(conn))
+    finally:
+        conn.close()
+    logger.warning("Wallet %s restored to its verified mark (record %d); its files were kept as %s",
+                   path, seq, ", ".join(p.name for p in kept))
+    return kept

@@ -32,8 +32,10 @@ from pathlib import Path
 
 import game.store.journal as journal
 import game.store.replica as replica
+import game.store.sealing as sealing
 from game.engine.money import format_cents
-from game.store.errors import StoreError
+from game.store.errors import StoreError, WalletAttention
+from game.store.seal import Keys, Seal
 
 logger = logging.getLogger(__name__)
 
@@ -87,11 +89,11 @@ def _rounds_in(texts: list[str]) -> int:
     return len(ids)
 
 
-def _apply_all(conn: sqlite3.Connection, texts: list[str]) -> None:
+def apply_all(conn: sqlite3.Connection, texts: list[str], seal: Seal | None) -> None:
     conn.execute("BEGIN IMMEDIATE")
     try:
         for text in texts:
-            replica.apply(conn, text)
+            sealing.apply(conn, text, seal)
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
@@ -132,6 +134,7 @@ def reconcile(
     replace_db: Callable[[], tuple[sqlite3.Connection, Path]],
     fresh: bool,
     now: datetime,
+    keys: Keys,
 ) -> Outcome:
     """Check the wallet at ``conn`` against its journal file and mend whichever copy is wrong.
 
@@ -139,7 +142,71 @@ def reconcile(
     was unreadable and kept aside): then the journal, when it holds anything, is the wallet.
     ``replace_db`` keeps the current wallet file aside and returns a connection to a new one and
     where the old one went.
+
+    First the seals: a sealed wallet whose key is missing or another, or in which (or in whose
+    journal) anything does not verify, raises WalletAttention before anything is applied or mended.
+    A wallet from before the seals is mended as before, then sealed as it is.
     """
+    path = journal.journal_path(db_path)
+    sealed = sealing.is_sealed(conn)
+    seal: Seal | None = None
+    mark: tuple[int, str | None] = (1, None)  # the verified mark's record and its seal
+    unsealed_lines = False  # the journal file still has lines from before the seals (all the wallet's own)
+    if sealed:
+        findings = sealing.key_findings(conn, keys.seal, str(keys.path))
+        if not findings:
+            seal = keys.seal
+            assert seal is not None  # key_findings names a missing key
+            findings = sealing.findings(conn, seal, db_path.name)
+            file = journal.read(path)
+            if file is not None:
+                findings += sealing.file_findings(file, _sql_records(conn), seal, path.name)
+                unsealed_lines = any(mac is None for mac in file.macs.values())
+            at = sealing.mark_of(conn, seal)
+            if at is not None:
+                mark = (at, conn.execute("SELECT mac FROM journal WHERE seq = ?", (at,)).fetchone()[0])
+        if findings:
+            raise WalletAttention(findings, [db_path, path])
+    elif sealing.any_seal(conn):
+        raise WalletAttention([f"{db_path.name} is partly sealed: some of its records carry seals, but it names "
+                               "no key"], [db_path, path])
+    outcome = _reconcile(conn, db_path, replace_db=replace_db, fresh=fresh, now=now, seal=seal)
+    if seal is not None and outcome.rebuilt:  # the mark stays where it was when the rebuilt records hold it
+        _carry_mark(outcome.conn, seal, mark)
+    if unsealed_lines:  # killed after the wallet was sealed, before its journal was written sealed
+        journal.rewrite(path, sealing.lines(outcome.conn))
+    if not sealed:
+        seal = keys.get()
+        sealing.seal_all(outcome.conn, seal)
+        journal.rewrite(path, sealing.lines(outcome.conn))
+        logger.info("Wallet %s sealed as it is, with the key %s", db_path, keys.path)
+    return outcome
+
+
+def _carry_mark(conn: sqlite3.Connection, seal: Seal, mark: tuple[int, str | None]) -> None:
+    """After a rebuild: the verified mark at its record when the rebuilt wallet holds it with the same
+    seal, else at the first record (every round is replayed again at the next verification)."""
+    seq, tip = mark
+    row = conn.execute("SELECT mac FROM journal WHERE seq = ?", (seq,)).fetchone()
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        sealing.write_mark(conn, seal, seq if row is not None and row[0] == tip else 1)
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+
+
+def _reconcile(
+    conn: sqlite3.Connection,
+    db_path: Path,
+    *,
+    replace_db: Callable[[], tuple[sqlite3.Connection, Path]],
+    fresh: bool,
+    now: datetime,
+    seal: Seal | None,
+) -> Outcome:
     path = journal.journal_path(db_path)
     outcome = Outcome(conn)
     bootstrapped = replica.last_seq(conn) == 0
@@ -163,7 +230,7 @@ def reconcile(
     beside_new_file = fresh or (only_genesis and conflicts == [1] and contiguous > 1)
     if contiguous and beside_new_file and replica.readable(file_list):
         # A new wallet file beside a journal: the journal holds the wallet.
-        balance = _rebuild_from(conn, file_list, outcome, contiguous)
+        balance = _rebuild_from(conn, file_list, outcome, contiguous, seal)
         outcome.notices.append(
             f"Its journal {path.name} held {_rounds_in(file_list)} round(s): the wallet was restored from it "
             f"(balance {format_cents(balance)})."
@@ -176,13 +243,16 @@ def reconcile(
             settings, progress = _carried(conn)
             conn, outcome.wallet_kept_as = replace_db()
             outcome.conn = conn
-            balance = _rebuild_from(conn, file_list, outcome, contiguous, carried=(settings, progress))
+            balance = _rebuild_from(conn, file_list, outcome, contiguous, seal, carried=(settings, progress))
             outcome.notices.append(
                 f"The wallet file {db_path.name} did not match its journal ({why}); it was rebuilt from the "
                 f"journal {path.name} (balance {format_cents(balance)})."
             )
             logger.warning("Wallet %s rebuilt from its journal (%s)", db_path, why)
         else:
+            if seal is not None and sql_problems:  # its tables are not what its own sealed records say
+                raise WalletAttention([f"{db_path.name} holds other money than its own records say ({why})"],
+                                      [db_path, path])
             # The journal cannot settle it (damaged, or another wallet's): SQLite stays the wallet.
             logger.error("Wallet %s and its journal disagree (%s); the wallet file is kept as it is", db_path, why)
             outcome.journal_kept_as = _rewrite(path, conn, now, exists=file is not None)
@@ -194,7 +264,7 @@ def reconcile(
     elif contiguous > top:
         # The journal holds transactions SQLite lost.
         lost = file_list[top:]
-        _apply_all(conn, lost)
+        apply_all(conn, lost, seal)
         outcome.restored = len(lost)
         rounds = _rounds_in(lost)
         outcome.notices.append(
@@ -210,19 +280,21 @@ def reconcile(
     if file is not None and not file.damaged and contiguous == top and not conflicts:
         return outcome
     if file is not None and not file.bad_lines and contiguous == top - 1 and not conflicts:
-        expected = journal.encode(sql[top])
+        top_mac = outcome.conn.execute("SELECT mac FROM journal WHERE seq = ?", (top,)).fetchone()[0]
+        expected = journal.encode(sql[top], top_mac)
         if not file.torn_tail or expected.startswith(file.torn_tail):
             if file.torn_tail:
                 journal.truncate(path, file.line_ends[-1] if file.line_ends else 0)
             writer = journal.JournalWriter(path)
             try:
-                writer.append(sql[top])
+                writer.append(sql[top], top_mac)
             finally:
                 writer.close()
             logger.info("Journal %s caught up with record %d (a kill between commit and write)", path, top)
             return outcome
     if file is None and (top == 1 or bootstrapped):
-        journal.rewrite(path, list(sql.values()))  # a new wallet's first record, or an older wallet's first journal
+        # a new wallet's first record, or an older wallet's first journal
+        journal.rewrite(path, sealing.lines(outcome.conn))
         return outcome
     reason = "missing" if file is None else file.problem() if file.damaged else "behind the wallet"
     outcome.journal_kept_as = _rewrite(path, outcome.conn, now, exists=file is not None)
@@ -241,15 +313,16 @@ def _name(path: Path | None) -> str:
 
 def _rewrite(path: Path, conn: sqlite3.Connection, now: datetime, *, exists: bool) -> Path | None:
     kept = keep_aside(path, "damaged", now) if exists else None
-    journal.rewrite(path, list(_sql_records(conn).values()))
+    journal.rewrite(path, sealing.lines(conn))
     return kept
 
 
-def _rebuild_from(conn: sqlite3.Connection, file_list: list[str], outcome: Outcome, records: int, *,
+def _rebuild_from(conn: sqlite3.Connection, file_list: list[str], outcome: Outcome, records: int,
+                  seal: Seal | None, *,
                   carried: tuple[list[tuple[str, str]], list[tuple[str, int]]] | None = None) -> int:
     """Write the journal's records into ``conn`` (then the settings and progress carried over, if
     any), mark ``outcome`` as rebuilt from ``records`` records, and return the restored balance."""
-    _apply_all(conn, file_list)
+    apply_all(conn, file_list, seal)
     if carried is not None:
         _restore_carried(conn, *carried)
     outcome.restored = records

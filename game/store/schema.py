@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 # Column definitions shared by CREATE_SQL and the migration that added them, so that a new
 # file and an upgraded one have the same columns with the same checks.
@@ -92,6 +92,11 @@ CREATE INDEX bonus_ledger_by_round ON bonus_ledger (round_id);
 CREATE UNIQUE INDEX bonus_ledger_by_decision ON bonus_ledger (round_id, decision_seq)
     WHERE decision_seq IS NOT NULL"""
 
+# The seal (schema 7, ``game.store.seal``): the HMAC-SHA256 of a journal record (chained), of a money row, or of
+# the balances with the last record; NULL only in a wallet from before the seals, until it is sealed at its first
+# launch with them (``meta`` ``seal_key`` names the key then).
+_MAC = "mac TEXT CHECK (mac IS NULL OR typeof(mac) = 'text')"
+
 # Upgrades from an older schema: MIGRATIONS[v] turns version v into v + 1 (SQL script).
 # Applied in one transaction by the wallet when it opens an older file.
 MIGRATIONS: dict[int, str] = {
@@ -127,6 +132,14 @@ ALTER TABLE wallet ADD COLUMN {_WALLET_BONUS};
     5: f"""
 ALTER TABLE decisions ADD COLUMN {_DECISION_ENTROPY};
 """,
+    # 6 -> 7: the seals. The columns start NULL; the wallet seals its records and rows as they are at
+    # this first launch with them (``reconcile``), and from then on every record and money row carries one.
+    6: f"""
+ALTER TABLE journal ADD COLUMN {_MAC};
+ALTER TABLE ledger ADD COLUMN {_MAC};
+ALTER TABLE bonus_ledger ADD COLUMN {_MAC};
+ALTER TABLE wallet ADD COLUMN {_MAC};
+""",
 }
 
 # Money columns carry CHECK(typeof(..) = 'integer') so a float can never slip in, and
@@ -141,7 +154,8 @@ CREATE TABLE meta (
 CREATE TABLE wallet (
     id      INTEGER PRIMARY KEY CHECK (id = 1),
     balance INTEGER NOT NULL CHECK (typeof(balance) = 'integer' AND balance >= 0),
-    {_WALLET_BONUS}
+    {_WALLET_BONUS},
+    {_MAC}
 );
 CREATE TABLE rounds (
     id         INTEGER PRIMARY KEY,
@@ -183,6 +197,7 @@ CREATE TABLE ledger (
     at            TEXT NOT NULL,
     reason        TEXT,
     {_LEDGER_DECISION_SEQ},
+    {_MAC},
     CHECK ((kind = 'top_up') = (round_id IS NULL))
 );
 CREATE INDEX ledger_by_round ON ledger (round_id);
@@ -197,15 +212,17 @@ CREATE TABLE settings (
     value TEXT NOT NULL
 );
 {_JOURNAL};
+ALTER TABLE journal ADD COLUMN {_MAC};
 {_POOL_LEDGER};
 {_FREE_GAMES};
 {_BONUS_LEDGER};
+ALTER TABLE bonus_ledger ADD COLUMN {_MAC};
 """
 
 # What a file must have for us to trust it (extra tables or columns are tolerated).
 REQUIRED_COLUMNS: dict[str, frozenset[str]] = {
     "meta": frozenset({"key", "value"}),
-    "wallet": frozenset({"id", "balance", "bonus"}),
+    "wallet": frozenset({"id", "balance", "bonus", "mac"}),
     "rounds": frozenset(
         {
             "id",
@@ -230,15 +247,15 @@ REQUIRED_COLUMNS: dict[str, frozenset[str]] = {
     ),
     "decisions": frozenset({"round_id", "seq", "data", "at", "price", "entropy"}),
     "ledger": frozenset(
-        {"id", "round_id", "kind", "amount", "balance_after", "at", "reason", "decision_seq"}
+        {"id", "round_id", "kind", "amount", "balance_after", "at", "reason", "decision_seq", "mac"}
     ),
     "game_state": frozenset({"game_id", "state", "updated_at"}),
     "settings": frozenset({"key", "value"}),
-    "journal": frozenset({"seq", "record"}),
+    "journal": frozenset({"seq", "record", "mac"}),
     "pool_ledger": frozenset({"id", "game_id", "round_id", "kind", "units", "pool_after", "at"}),
     "free_games": frozenset({"id", "game_id", "stake", "games", "games_left", "reason", "granted_at"}),
     "bonus_ledger": frozenset(
-        {"id", "round_id", "kind", "amount", "bonus_after", "at", "reason", "decision_seq", "grant_id"}
+        {"id", "round_id", "kind", "amount", "bonus_after", "at", "reason", "decision_seq", "grant_id", "mac"}
     ),
 }
 

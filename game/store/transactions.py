@@ -23,10 +23,12 @@ from typing import Self
 import game.store.journal as journal
 import game.store.lock as lock
 import game.store.replica as replica
+import game.store.sealing as sealing
 from game.store.checks import iso
 from game.store.durability import DiskSync
 from game.store.errors import DiskFull, StoreError, is_disk_full
 from game.store.records import Account
+from game.store.seal import Seal
 
 logger = logging.getLogger(__name__)
 
@@ -44,7 +46,7 @@ class Tx:
     states: list[str] = field(default_factory=list)  # carried states written, by game id
     pool: list[int] = field(default_factory=list)  # jackpot pool movements
     grants: list[int] = field(default_factory=list)  # grants of free games written or changed
-    journal_lines: list[str] = field(default_factory=list)  # written once it has committed
+    journal_lines: list[tuple[str, str]] = field(default_factory=list)  # (record, seal): written once committed
 
 
 class WalletFile:
@@ -54,8 +56,9 @@ class WalletFile:
     transaction; commit happens before the method returns.
     """
 
-    def __init__(self, conn: sqlite3.Connection, path: Path, clock: Clock, data_dir: Path) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: Path, clock: Clock, data_dir: Path, seal: Seal) -> None:
         self._conn: sqlite3.Connection | None = conn
+        self._seal = seal  # every record and money row written is sealed with it
         self._path = path
         self._data_dir = data_dir  # its lock is held (one reference) until close
         self._opened_at = iso(clock())
@@ -71,6 +74,10 @@ class WalletFile:
 
     def close(self) -> None:
         """Close the connection (idempotent). Later calls raise StoreError."""
+        self._shut(release=True)
+
+    def _shut(self, *, release: bool) -> None:
+        """Close the connection; the folder's lock too when ``release`` (else its opener releases it)."""
         if self._conn is not None:
             try:
                 self._disk.close()  # every commit on disk first
@@ -78,7 +85,8 @@ class WalletFile:
                 self._journal.close()
             finally:
                 self._conn = None
-                lock.release(self._data_dir)
+                if release:
+                    lock.release(self._data_dir)
 
     def __enter__(self) -> Self:
         return self
@@ -168,18 +176,18 @@ class WalletFile:
         """Keep this transaction's record in the journal table; its line follows the commit."""
         record = replica.capture(tx.conn, kind, rounds=rounds, decisions=decisions, ledger=tx.moved["cash"],
                                  game_states=tx.states, pool=tx.pool, grants=tx.grants, bonus=tx.moved["bonus"])
-        tx.journal_lines.append(replica.store(tx.conn, record))
+        tx.journal_lines.append(sealing.store(tx.conn, record, self._seal))
 
-    def _flush_journal(self, lines: list[str]) -> None:
+    def _flush_journal(self, lines: list[tuple[str, str]]) -> None:
         """Write the committed transaction's journal lines (the second copy) and force them to disk.
 
         A failure is logged, not raised: the change is committed, and the next launch writes the
         journal again from the wallet. A full disk is raised (DiskFull) after the commit, so play
         stops at the step just kept rather than at the next write.
         """
-        for text in lines:
+        for text, mac in lines:
             try:
-                self._journal.append(text)
+                self._journal.append(text, mac)
             except OSError as exc:
                 logger.error("Journal %s could not be written (%s); it will be rebuilt at the next start",
                              self._journal.path, exc, extra={"console": not is_disk_full(exc)})

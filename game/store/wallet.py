@@ -25,11 +25,15 @@ import platformdirs
 
 import game.store.lock as lock
 import game.store.opening as opening
+import game.store.replica as replica
+import game.store.sealing as sealing
 from game.store.audit import Audit
 from game.store.carried import CarriedStates, StateUpdate
 from game.store.checks import MAX_CENTS, MAX_FREE_GAMES, MAX_SEED, check_cents, dumps, loads
+from game.store.errors import WalletAttention
 from game.store.grants import FreeGameGrants
 from game.store.ledger import Money, bonus_share
+from game.store.records import RoundRecord
 from game.store.rounds import RoundBook
 from game.store.transactions import Clock
 
@@ -115,19 +119,58 @@ class Wallet(Money, FreeGameGrants, RoundBook, CarriedStates, Audit):
         conn = opened.conn
         conn.row_factory = sqlite3.Row
         try:
-            wallet = cls(conn, path, clock, data_dir)
-            # Problems here are logged, not acted on: the money records stay as they are.
-            for problem_text in wallet.audit():
-                logger.warning("Wallet %s audit: %s", path, problem_text)
+            wallet = cls(conn, path, clock, data_dir, opened.keys.get())
+        except BaseException:
+            conn.close()
+            raise
+        try:
+            # A balance that is not its ledger's sum, a round not paid as it ended: play stops here.
+            problems = wallet.audit()
+            if problems:
+                raise WalletAttention(problems, [path, path.with_suffix(".journal")])
             logger.info("Opened wallet %s: balance %d cents, bonus %d cents, %d open round(s)",
                         path, wallet.balance, wallet.bonus_balance, len(wallet.open_rounds()))
         except BaseException:
-            conn.close()
+            wallet._shut(release=False)  # Wallet.open releases the lock
             raise
         notice = " ".join(opened.notices) or None
         if notice:
             logger.warning("%s", notice)
         return WalletOpenResult(wallet=wallet, notice=notice, kept_as=opened.kept_as)
+
+    @classmethod
+    def restore_verified(cls, data_dir: Path | str, *, name: str = DEFAULT_DB_NAME,
+                         clock: Clock | None = None) -> list[Path]:
+        """Rebuild the wallet from its records up to its last verified mark, after keeping its files aside
+        (``<name>.attention-<UTC time>``, never deleted); returns where they went. StoreError when no
+        copy holds those records with their seals (the files are then left as they are)."""
+        clock = clock or _utc_now
+        data_dir = Path(data_dir)
+        opening.prepare_dir(data_dir)
+        lock.acquire(data_dir)
+        try:
+            return opening.restore_verified(data_dir / name, clock)
+        finally:
+            lock.release(data_dir)
+
+    # ----------------------------------------------------------------- the verified mark
+
+    def settled_since_mark(self) -> list[RoundRecord]:
+        """The rounds settled by a record after the verified mark (oldest first): what a launch replays
+        before it moves the mark (``game.replays.verify_settled``)."""
+        with self._read() as conn:
+            mark = sealing.mark_of(conn, self._seal) or 0
+            ids: dict[int, None] = {}
+            for (text,) in conn.execute("SELECT record FROM journal WHERE seq > ? ORDER BY seq", (mark,)):
+                for image in replica.loads(text).get("rows", {}).get("rounds", ()):
+                    if image.get("status") == "settled":
+                        ids[int(image["id"])] = None
+        return [self.get_round(round_id) for round_id in ids]
+
+    def mark_verified(self) -> int:
+        """Move the verified mark to the last record (everything up to it was verified); returns its number."""
+        with self._write() as tx:
+            return sealing.write_mark(tx.conn, self._seal)
 
     # ----------------------------------------------------------------- settings
 

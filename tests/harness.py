@@ -324,14 +324,15 @@ def attention(data_dir: Path) -> AttentionScreen:
     """The screen a launch shows instead of the lobby when the wallet in ``data_dir`` does not verify
     (the App raises WalletAttention; ``run_app`` shows this in its own window)."""
     from game.client.app import App
-    from game.client.attention import AttentionScreen
+    from game.client.attention import SIZE, AttentionScreen
     from game.client.options import parse_args
     from game.store import WalletAttention
 
     try:
         App(parse_args(["--data-dir", str(data_dir), "--mute"])).shutdown()
     except WalletAttention as exc:
-        pygame.init()  # the App stopped before its window; the screen's fonts need pygame
+        pygame.init()  # the App stopped before its window; the screen needs pygame and, as run_attention, a window
+        pygame.display.set_mode(SIZE)
         return AttentionScreen(Resources(), exc, data_dir)
     raise AssertionError(f"the wallet in {data_dir} verifies: no attention screen")
 

@@ -11,14 +11,15 @@ from pathlib import Path
 
 import pygame
 
-from game.client import theme
-from game.client.attention import SIZE
+from game.client.attention import PANEL, SHOWN_FINDINGS, SIZE, AttentionScreen
+from game.client.resources import Resources
 from game.engine.money import format_cents
-from game.store import ATTENTION_STATUS, Wallet
+from game.store import ATTENTION_STATUS, Wallet, WalletAttention
 from tests import harness
 
 ROOT = Path(__file__).resolve().parent.parent
 FORGED = 1_000_000
+MARK = (255, 0, 255)  # a colour the screen never draws: any left shows a hole
 
 
 def forged(data: Path) -> int:
@@ -47,10 +48,10 @@ def test_the_screen_says_what_differs_and_its_restore_button_restores(tmp_path: 
     assert f"the balances in wallet.db ({format_cents(balance + FORGED)} cash" in text
     assert f"kept as they were (wallet.db, wallet.journal in {tmp_path})" in text
     surface = pygame.Surface(SIZE)
+    surface.fill(MARK)
     screen.draw(surface)
-    assert surface.get_at((5, 5))[:3] == theme.NIGHT_TOP  # the screen's own backdrop, not the lobby
-    title = surface.subsurface(pygame.Rect(0, 40, SIZE[0], 80))
-    assert any(title.get_at((x, 40))[:3] != theme.NIGHT_TOP for x in range(0, SIZE[0], 4))  # its title drawn
+    assert all(surface.get_at((x, y))[:3] != MARK for x in range(0, SIZE[0], 16) for y in range(0, SIZE[1], 16))
+    assert PANEL.contains(screen.restore_button.rect) and PANEL.contains(screen.quit_button.rect)
     click(screen, screen.restore_button.rect)
     assert screen.choice == "restored" and screen.error is None
     assert {p.name.split(".attention-")[0] for p in screen.kept} >= {"wallet.db", "wallet.journal"}
@@ -60,6 +61,18 @@ def test_the_screen_says_what_differs_and_its_restore_button_restores(tmp_path: 
         assert app.context.wallet.balance == balance
     finally:
         app.shutdown()
+
+
+def test_many_findings_are_counted_and_every_line_stays_inside_the_panel(tmp_path: Path) -> None:
+    pygame.init()
+    pygame.display.set_mode(SIZE)
+    findings = [f"record {n} in wallet.journal does not carry its seal (it was changed, or put there)"
+                for n in range(1, 41)]
+    screen = AttentionScreen(Resources(), WalletAttention(findings, [tmp_path / "wallet.db"]), tmp_path)
+    shown = screen.findings()
+    assert len(shown) == SHOWN_FINDINGS and shown[-1].startswith(f"and {40 - SHOWN_FINDINGS + 1} more")
+    screen.draw(pygame.display.get_surface())
+    assert 0 < screen.text_bottom <= screen.restore_button.rect.top - 12  # the text ends above the buttons
 
 
 def test_quit_leaves_the_files_as_they_are(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import GAME_IDS, get_game
+from ..commands import run_command
 from ..exact import LinePays, PayKey
 from ..game import Game
 from ..money import format_cents, multiplier_text
@@ -691,3 +692,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             sys.stdout.write(text)
     return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    run_command(main)

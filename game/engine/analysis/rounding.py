@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .. import GAME_IDS, get_game
+from ..commands import run_command
 from ..game import Game
 from ..parts import PayFigures
 
@@ -88,3 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         for c in bad:
             print(f"  {c.bet} cents: {', '.join(c.inexact[:4])}{' ...' if len(c.inexact) > 4 else ''}")
     return 0
+
+
+if __name__ == "__main__":
+    run_command(main)

@@ -206,7 +206,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if ns.data_dir == "":
         parser.error("--data-dir: an empty path")
     data_dir = Path(ns.data_dir) if ns.data_dir else default_data_dir()
-    from .replays import open_verified
+    from .verified_wallet import open_verified
 
     try:
         opened = open_verified(data_dir)

@@ -23,13 +23,12 @@ import json
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from .engine import EngineError, Game, RoundPlay, get_game
 from .engine.jackpot import UNITS_PER_CENT
 from .engine.version import ENGINE_VERSION, UNKEYED_ANSWERS
-from .store import RoundRecord, Wallet, WalletAttention, WalletOpenResult
+from .store import RoundRecord, Wallet, WalletAttention
 
 log = logging.getLogger(__name__)
 
@@ -170,23 +169,13 @@ def credit_mismatch(record: RoundRecord) -> str | None:
     return None
 
 
-def verify_settled(wallet: Wallet) -> None:
-    """Replay every round settled since the wallet's verified mark and compare its credit; when every
-    one matches, move the mark to the last record. WalletAttention names each round that does not."""
-    findings = [f"round {record.id} of {record.game_id}: {why}" for record in wallet.settled_since_mark()
+def verify_settled(wallet: Wallet, settled: Sequence[RoundRecord] | None = None) -> None:
+    """Replay every round settled since the wallet's verified mark (``settled``, when the caller read
+    them already) and compare its credit; when every one matches, move the mark to the last record.
+    WalletAttention names each round that does not."""
+    records = wallet.settled_since_mark() if settled is None else settled
+    findings = [f"round {record.id} of {record.game_id}: {why}" for record in records
                 if (why := credit_mismatch(record)) is not None]
     if findings:
         raise WalletAttention(findings, [wallet.path, wallet.path.with_suffix(".journal")])
     wallet.mark_verified()
-
-
-def open_verified(data_dir: Path, **options: Any) -> WalletOpenResult:
-    """``Wallet.open`` and then :func:`verify_settled`: the wallet a launch plays with. WalletAttention
-    (the wallet closed again) when anything does not verify."""
-    opened = Wallet.open(data_dir, **options)
-    try:
-        verify_settled(opened.wallet)
-    except BaseException:
-        opened.wallet.close()
-        raise
-    return opened

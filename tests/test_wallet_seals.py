@@ -18,10 +18,11 @@ from pathlib import Path
 import pytest
 
 from game.engine.money import format_cents
-from game.replays import open_verified, verify_settled
+from game.replays import verify_settled
 from game.store import Wallet, WalletAttention
 from game.store import journal as journal_file
 from game.store.seal import KEY_DIR_ENV, key_path
+from game.verified_wallet import open_verified
 
 V6 = Path(__file__).resolve().parent / "data" / "wallet_v6"
 FORGED = 1_000_000  # cents: what each forgery adds

@@ -182,7 +182,7 @@ class App:
         self._opened_at = (0, 0)  # the window's size as opened
         # the practice wallet, a folder of its own, stands in for the player's (the only one a --seed may play)
         self.wallet_dir = practice_dir(self.data_dir) if options.practice else self.data_dir
-        from ..replays import open_verified
+        from ..verified_wallet import open_verified
 
         try:  # the wallet (and its folder's lock) first: an unusable folder stops before any window
             opened = open_verified(self.wallet_dir)  # a wallet that does not verify: WalletAttention (run_app)

@@ -627,6 +627,7 @@ def plain_sheet(game: Game, buy: bool) -> Sheet:
         where = report_file.relative_to(ROOT).as_posix() if report_file else "rtp.json"
         sheet.p(f"Not measured yet: `python -m game.engine.simulate {game.id}{' --buy' if buy else ''} --rounds N"
                 f" --seed S --json {where}` writes the report beside the data.")
+        acceptance_section(sheet, game, [["RTP", "not measured yet", "no: not measured", "not measured"]])
         plain_lab_section(sheet, 13, game, measured)
         return sheet
     sheet.lines += [f"- RTP: **{measured.interval()}** ({measured.cite()}).",

@@ -24,9 +24,9 @@ def test_game_ids_and_titles() -> None:
 def test_unknown_and_unavailable_games_say_why() -> None:
     with pytest.raises(UnknownGame, match="no game 'nope'"):
         get_game("nope")
-    with plugged(GameEntry("snow_globe", "Snow Globe", "coming soon")), \
+    with plugged(GameEntry("zz_coming_soon", "Coming Soon", "coming soon")), \
             pytest.raises(UnknownGame, match="coming soon"):  # a tile without an engine
-        get_game("snow_globe")
+        get_game("zz_coming_soon")
 
 
 def test_bet_ladder_is_value_times_level_times_50() -> None:

@@ -61,7 +61,7 @@ def test_the_command_grants_free_games_into_the_bonus_balance(tmp_path: Path, ca
     (["--reason", "a gift"], "--stake, --game and --reason go with --grant N"),
     (["--grant", "0", "--stake", "50"], "argument --grant: 0 is below 1"),
     (["--grant", "2", "--stake", "half"], "argument --stake: 'half' is not a whole number"),
-    (["--grant", "2", "--stake", "50", "--game", "snow_globe"], "--game: no game 'snow_globe'"),
+    (["--grant", "2", "--stake", "50", "--game", "zz_no_such_game"], "--game: no game 'zz_no_such_game'"),
     (["--grant", "2", "--stake", "20", "--game", "halloween_vacation"], "Halloween Vacation offers no stake of 0.20"),
     (["--grant", "2", "--stake", "7"], "no game offers a stake of 0.07"),
     (["--grant", "101", "--stake", "50"], "--grant: at most 100 free games a grant, not 101"),

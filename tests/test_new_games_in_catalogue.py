@@ -29,6 +29,8 @@ CATALOGUE_WIDE = [
     "tests/test_docs.py", "tests/test_events_doc.py", "tests/test_event_steps.py", "tests/test_full_hd.py",
     "tests/test_help_pages.py", "tests/test_maps.py", "tests/test_par.py", "tests/test_rounding.py",
     "tests/test_report_schema.py", "tests/test_import_cycles.py", "tests/test_scene_loading.py",
+    "tests/test_sound.py", "tests/test_music.py", "tests/test_music_scores.py", "tests/test_assets.py",
+    "tests/test_player_pages.py", "tests/test_par_lab.py",
 ]
 def copy_of_the_tree(target: Path) -> None:
     listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=REPO, check=True,

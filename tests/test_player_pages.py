@@ -73,7 +73,13 @@ def test_the_rtp_page_reads_rtp_and_the_engines_figure_in_a_plain_sentence(tmp_p
     game = get_game(game_id)
     report = game.rtp_reports().get("base")
     exact = getattr(getattr(game, "exact_figures", None), "rtp", None)
-    figure = f"{float(exact):.2%}" if exact is not None else f"{report.rtp:.2%}"
+    if exact is not None:
+        figure = f"{float(exact):.2%}"
+    elif report is not None and report.data_current:
+        figure = f"{report.rtp:.2%}"
+    else:  # not measured yet (no rtp.json on today's data): the figure the game states, and its kind said
+        figure = game.description.rtp.base
+        assert any(text.startswith("The game's rules print") for text in page.texts())
     assert page.texts()[0] == f"RTP {figure}"  # the engine's figure, not a copy
     assert f"pays back {figure} of everything staked" in page.texts()[1 + bool(page.bought)]
 
@@ -149,6 +155,18 @@ def test_slingos_how_to_play_is_four_pictures_and_a_minutes_reading(tmp_path: Pa
 MONEY = re.compile(r"\d[\d,]*\.\d\d")
 
 
+def has_feature(game_id: str) -> bool:
+    """From the game's description: a main feature (``stratified_feature``), or showcase rounds recorded for
+    the demo (``demo_seeds``: tests/test_demo_seeds.py holds a game with a main feature to them). A game
+    with neither, a plain line game, shows no feature card."""
+    from game.catalogue import entry
+
+    return get_game(game_id).stratified_feature is not None or bool(entry(game_id).demo_seeds)
+
+
+FEATURE_GAMES = [game_id for game_id in GAME_IDS if has_feature(game_id)]
+
+
 def longest_money(game: Any) -> str:
     """The longest amount a game's card can show: its cap at its largest bet (or a six-figure win)."""
     top = game.bets[-1]
@@ -171,7 +189,7 @@ def cards_of(h: harness.Harness, game: Any) -> Iterator[tuple[str, str, tuple[st
 
 
 @pytest.mark.parametrize("k", list(scales()))
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", FEATURE_GAMES)
 def test_every_feature_card_keeps_its_longest_text_inside_its_edge(tmp_path: Path, game_id: str, k: float) -> None:
     with gfx.scaled(k):
         game = get_game(game_id)
@@ -218,7 +236,7 @@ def test_dialogs_keep_their_longest_texts_inside(tmp_path: Path, k: float) -> No
 
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", FEATURE_GAMES)
 def test_each_games_feature_cards_wear_its_own_art(tmp_path: Path, game_id: str) -> None:
     """Its feature's symbol beside the title, on a panel in the game's colours: no two games' cards alike."""
     game = get_game(game_id)
@@ -237,10 +255,10 @@ def test_each_games_feature_cards_wear_its_own_art(tmp_path: Path, game_id: str)
 
 def test_no_two_games_cards_share_a_panel(tmp_path: Path) -> None:
     colours = set()
-    for game_id in GAME_IDS:
+    for game_id in FEATURE_GAMES:
         banner = harness.open_game(tmp_path / game_id, game_id).screen.banner
         colours.add(tuple(banner.panel_art.get_at((banner.panel_art.get_width() // 2, 30)))[:3])
-    assert len(colours) == len(GAME_IDS)
+    assert len(colours) == len(FEATURE_GAMES)
 
 
 def assert_button_fits(button: Any) -> None:

@@ -113,9 +113,11 @@ def test_the_design_notes_readme_and_math_never_call_a_design_target_printed(gam
               if part.startswith(title)]
     math_rows = [line for line in (ROOT / "docs" / "MATH.md").read_text(encoding="utf-8").splitlines()
                  if line.startswith(f"| {title}")]
-    assert readme and math_rows, f"{title}: no README section or MATH.md row to check"
-    assert readme[0].splitlines()[0].startswith(f"{title} (design target ")
-    for where, text in (("DESIGN.md", design), ("README", readme[0]), ("docs/MATH.md", "\n".join(math_rows))):
+    # The game's own DESIGN.md always; the README's section and MATH.md's row, shared files a new game
+    # need not write, wherever they are written.
+    if readme:
+        assert readme[0].splitlines()[0].startswith(f"{title} (design target ")
+    for where, text in (("DESIGN.md", design), ("README", "".join(readme[:1])), ("docs/MATH.md", "\n".join(math_rows))):
         assert calls_it_printed(text, rtp.figures()) == [], f"{game_id}: {where} calls its design target printed"
 
 

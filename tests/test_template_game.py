@@ -27,13 +27,14 @@ from game.store import Wallet
 from tests import harness
 from tools import new_game
 
-GAME_ID = "snow_globe"
+GAME_ID = "zz_template_probe"  # not the docs' example id, which a newcomer's game may well take
+assert all(entry.id != GAME_ID for entry in CATALOGUE)
 
 
 @pytest.fixture(scope="module")
 def template_game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GameEntry]:
     root = tmp_path_factory.mktemp("sixth_game")
-    made = new_game.create(GAME_ID, "Snow Globe", root)
+    made = new_game.create(GAME_ID, "Template Probe", root)
     engine_dir, client_dir = root / "game" / "engine" / "games", root / "game" / "client" / "games"
     engine_games.__path__.append(str(engine_dir))
     client_games.__path__.append(str(client_dir))

@@ -7,8 +7,12 @@
 It prints the checklist of ``docs/ADDING_A_GAME.md``, copies ``templates/game/`` to
 ``game/engine/games/<id>/``, ``game/client/games/<id>/``, ``levels/<id>.tmx`` and
 ``docs/rules/<id>.md`` with the names filled in, draws a plain placeholder background
-(``assets/backgrounds/<id>.png`` and its ``@1.5x``) and screenshot (``docs/screenshots/<id>.png``),
-adds the entry to ``CATALOGUE`` and writes the game's PAR sheet. It refuses to overwrite anything:
+(``assets/backgrounds/<id>.png`` and its ``@1.5x``), lobby tile (``assets/tiles/<id>.png`` and its
+``@1.5x``) and screenshot (``docs/screenshots/<id>.png``), gives the game the template's sound:
+its score (``tools/music/scores/<id>.py``) with the placeholder tracks rendered from it
+(``assets/music/<id>/``), and its effects module (``tools/effects/<id>.py``) with a placeholder
+tone for each cue and its cue table (``assets/sounds/<id>/``), adds the entry to ``CATALOGUE``
+and writes the game's PAR sheet. It refuses to overwrite anything:
 when any of its files exists, nothing is written.
 """
 
@@ -25,8 +29,12 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from tools.placeholder_sound import effects_module, placeholder_effects
+
 REPO = Path(__file__).resolve().parent.parent
 TEMPLATE = REPO / "templates" / "game"
+SOUND = TEMPLATE / "sound"  # the template's score, effects module and placeholder tracks
+MUSIC_TRACKS = ("base", "feature", "big_win")
 CHECKLIST = REPO / "docs" / "ADDING_A_GAME.md"
 BACKGROUND = (24, 40, 64)  # the placeholder pictures' colour: a plain night blue
 GAME_ID = re.compile(r"^[a-z][a-z0-9_]{2,39}$")
@@ -61,12 +69,25 @@ class NewGame:
                     out[source] = folder / source.name
         out[TEMPLATE / "level.tmx"] = root / "levels" / f"{self.id}.tmx"
         out[TEMPLATE / "rules.md"] = root / "docs" / "rules" / f"{self.id}.md"
+        out[SOUND / "score.py"] = root / "tools" / "music" / "scores" / f"{self.id}.py"
+        out[SOUND / "effects.py"] = root / "tools" / "effects" / f"{self.id}.py"
+        return out
+
+    def sounds(self, root: Path) -> dict[Path, bytes]:
+        """The placeholder audio and its bytes: the template's tracks, a tone for each cue and the cue table."""
+        out = {root / "assets" / "music" / self.id / f"{track}.ogg": (SOUND / f"{track}.ogg").read_bytes()
+               for track in MUSIC_TRACKS}
+        effects = effects_module(self.fill((SOUND / "effects.py").read_text(encoding="utf-8")), f"{self.id} effects")
+        for name, data in placeholder_effects(self.id, effects).items():
+            out[root / "assets" / "sounds" / self.id / name] = data
         return out
 
     def pictures(self, root: Path) -> dict[Path, tuple[int, int]]:
-        """The placeholder pictures and their sizes in pixels: the background at 1x and 1.5x, the screenshot."""
-        backgrounds = root / "assets" / "backgrounds"
+        """The placeholder pictures and their sizes in pixels: the background and the lobby tile at 1x and
+        1.5x, the screenshot."""
+        backgrounds, tiles = root / "assets" / "backgrounds", root / "assets" / "tiles"
         return {backgrounds / f"{self.id}.png": (1280, 720), backgrounds / f"{self.id}@1.5x.png": (1920, 1080),
+                tiles / f"{self.id}.png": (220, 300), tiles / f"{self.id}@1.5x.png": (330, 450),
                 root / "docs" / "screenshots" / f"{self.id}.png": (1280, 720)}
 
     def entry_text(self) -> str:
@@ -120,7 +141,8 @@ def create(game_id: str, title: str, root: Path = REPO, catalogue: bool = False)
     game = check(game_id, title)
     targets = game.targets(root)
     pictures = game.pictures(root)
-    taken = [str(target) for target in [*targets.values(), *pictures] if target.exists()]
+    sounds = game.sounds(root)
+    taken = [str(target) for target in [*targets.values(), *pictures, *sounds] if target.exists()]
     if taken:
         raise NewGameError(f"{game_id} exists already ({', '.join(taken[:3])}); nothing was written")
     catalogue_file = root / "game" / "catalogue.py"
@@ -133,6 +155,10 @@ def create(game_id: str, title: str, root: Path = REPO, catalogue: bool = False)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(plain_png(size, BACKGROUND))
         log.info("wrote %s (a placeholder)", target)
+    for target, data in sounds.items():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    log.info("wrote the placeholder music (assets/music/%s/) and effects (assets/sounds/%s/)", game.id, game.id)
     if entry is not None:
         catalogue_file.write_text(entry, encoding="utf-8")
         log.info("added %s to %s", game.id, catalogue_file)

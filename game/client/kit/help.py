@@ -127,6 +127,15 @@ def paragraphs(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[Parag
     return y
 
 
+def plain_rtp_page(resources: Resources, game: Any) -> PlayerRtpPage:
+    """The RTP page of a game with no exact math: its figure measured on today's data (``rtp.json``),
+    else, not measured yet, the figure it states; and its bets."""
+    bets = game.bets
+    facts = [("Bets", f"{format_cents(bets[0])} to {format_cents(bets[-1])}, on {len(game.lines)} fixed lines")]
+    rtp = player_rtp(game.rtp_reports().get("base"), game.description.rtp.base)
+    return PlayerRtpPage(resources, rtp, facts, stated=game.description.rtp)
+
+
 class RulesPage:
     """The rules in one or two columns of headed paragraphs."""
 

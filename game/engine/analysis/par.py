@@ -34,6 +34,7 @@ from ..commands import run_command
 from ..exact import LinePays, PayKey
 from ..game import Game
 from ..money import format_cents, multiplier_text
+from ..reels import ReelSet
 from .plugins import game_module
 from .rounding import check as check_ladder
 
@@ -627,6 +628,8 @@ def plain_sheet(game: Game, buy: bool) -> Sheet:
         where = report_file.relative_to(ROOT).as_posix() if report_file else "rtp.json"
         sheet.p(f"Not measured yet: `python -m game.engine.simulate {game.id}{' --buy' if buy else ''} --rounds N"
                 f" --seed S --json {where}` writes the report beside the data.")
+        acceptance_section(sheet, game, [["RTP", "not measured yet", "no: not measured", "not measured"]])
+        plain_lab_section(sheet, 13, game, measured)
         return sheet
     sheet.lines += [f"- RTP: **{measured.interval()}** ({measured.cite()}).",
                     f"- Hit rate: {pct(measured['hit_rate'], 2)}.", ""]
@@ -634,7 +637,20 @@ def plain_sheet(game: Game, buy: bool) -> Sheet:
     inside = measured["ci_low"] <= stated_figure(stated) <= measured["ci_high"]
     proven = "yes" if measured["half_width"] <= ACCEPT_HALF_WIDTH else "no: half-width above 0.1 point"
     acceptance_section(sheet, game, [["RTP", measured.interval(), proven, "inside" if inside else "outside"]])
+    plain_lab_section(sheet, 13, game, measured)
     return sheet
+
+
+def plain_lab_section(sheet: Sheet, number: int, game: Game, measured: Measured | None) -> None:
+    """Section 13, the test lab's, of a game without exact math: its strips stop by stop (every ``ReelSet`` it
+    holds), the largest wins and the RTP its measurement saw, and how to measure it."""
+    strips = [(f"Strips{'' if i == 0 else f' {i + 1}'}", reels.strips)
+              for i, reels in enumerate(value for value in vars(game).values() if isinstance(value, ReelSet))]
+    rtps = [("RTP, measured", measured.interval(), measured.cite())] if measured is not None else []
+    note = ("The game computes no figure exactly: a lab measures it by simulation, seeded and repeatable"
+            f" (`python -m game.engine.simulate {game.id} --rounds N --seed S`).")
+    largest = largest_seen(measured, getattr(game, "cap", None)) if measured is not None else []
+    lab_section(sheet, number, LabFigures(strips=strips, largest=largest, rtps=rtps, notes=(note,)))
 
 
 def in_checkout() -> bool:

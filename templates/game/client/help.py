@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.client.kit.help import PaytablePage, RulesPage
+from game.client.kit.help import PaytablePage, RulesPage, plain_rtp_page
 from game.client.resources import Resources
 
 
@@ -15,4 +15,4 @@ def help_pages(resources: Resources, game: Any, bet: int, symbols: dict[str, Any
                    "the price is taken when you accept."),
         ("Gift pick", "Three gifts open a pick: each gift hides a prize."),
     ]
-    return [PaytablePage(resources, game, bet, symbols), RulesPage(resources, rules)]
+    return [PaytablePage(resources, game, bet, symbols), RulesPage(resources, rules), plain_rtp_page(resources, game)]

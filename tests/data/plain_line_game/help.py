@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.client.kit.help import PaytablePage, RulesPage
+from game.client.kit.help import PaytablePage, RulesPage, plain_rtp_page
 from game.client.resources import Resources
 
 
@@ -12,4 +12,4 @@ def help_pages(resources: Resources, game: Any, bet: int, symbols: dict[str, Any
     rules = [
         ("Lines", f"{len(game.lines)} lines pay left to right; the wild stands in for every symbol."),
     ]
-    return [PaytablePage(resources, game, bet, symbols), RulesPage(resources, rules)]
+    return [PaytablePage(resources, game, bet, symbols), RulesPage(resources, rules), plain_rtp_page(resources, game)]

@@ -46,6 +46,7 @@ from .store import (
     WalletAttention,
     default_data_dir,
 )
+from .verified_wallet import open_verified
 
 COMMAND = "free-games"
 MAX_GRANT_GAMES = 100  # a grant's games at most
@@ -206,8 +207,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if ns.data_dir == "":
         parser.error("--data-dir: an empty path")
     data_dir = Path(ns.data_dir) if ns.data_dir else default_data_dir()
-    from .verified_wallet import open_verified
-
     try:
         opened = open_verified(data_dir)
     except FolderInUse as exc:

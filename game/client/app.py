@@ -31,6 +31,7 @@ from ..catalogue import entry
 from ..engine.money import format_cents
 from ..paths import asset_path
 from ..store import ATTENTION_STATUS, DiskFull, FreeGames, StoreError, Wallet, WalletAttention, default_data_dir
+from ..verified_wallet import open_verified
 from . import gfx, theme
 from .audio import Audio
 from .autoplay import AutoplayConfig
@@ -182,8 +183,6 @@ class App:
         self._opened_at = (0, 0)  # the window's size as opened
         # the practice wallet, a folder of its own, stands in for the player's (the only one a --seed may play)
         self.wallet_dir = practice_dir(self.data_dir) if options.practice else self.data_dir
-        from ..verified_wallet import open_verified
-
         try:  # the wallet (and its folder's lock) first: an unusable folder stops before any window
             opened = open_verified(self.wallet_dir)  # a wallet that does not verify: WalletAttention (run_app)
         except WalletAttention:
